@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { databaseModule, loggingModule } from '@fluent/server-kit';
+import { config, SERVICE_NAME } from './config';
+import { ContactModule } from './contact/contact.module';
+import { HealthController } from './health/health.controller';
+
+@Module({
+  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), ContactModule],
+  controllers: [HealthController],
+})
+export class AppModule {}

@@ -1,0 +1,4 @@
+import { baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
+
+export const SERVICE_NAME = 'blog-service';
+export const config = loadConfig(baseConfigSchema.extend(databaseConfigSchema.shape));

@@ -1,0 +1,1 @@
+export const NATS_CLIENT = Symbol('NATS_CLIENT');

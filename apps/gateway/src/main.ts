@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { config } from './config';
+import { serveWebApp } from './web-app/serve-web-app';
+
+async function bootstrap(): Promise<void> {
+  // rawBody: Stripe webhook signatures are computed over the exact bytes received.
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'connect-src': ["'self'", config.KEYCLOAK_PUBLIC_URL, 'https://api.stripe.com'],
+          'frame-src': ["'self'", config.KEYCLOAK_PUBLIC_URL, 'https://js.stripe.com'],
+          'script-src': ["'self'", 'https://js.stripe.com'],
+        },
+      },
+    }),
+  );
+  app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
+  app.enableShutdownHooks();
+  if (!serveWebApp(app, config.WEB_DIST)) app.get(Logger).warn(`No web app build at ${config.WEB_DIST}; serving the API only`);
+  await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
+  app.get(Logger).log(`gateway listening on http://${config.GATEWAY_HOST}:${config.GATEWAY_PORT}`);
+}
+
+void bootstrap();

@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+
+/**
+ * Serves the built SPA: hashed assets with long caching, and index.html for every other GET
+ * outside /api so that client-side routes (/dashboard, /blog/…) survive a reload. Returns false
+ * when there is no build to serve (API-only deployments, or before `vite build`).
+ */
+export function serveWebApp(app: NestExpressApplication, dist: string): boolean {
+  const index = join(dist, 'index.html');
+  if (!dist || !existsSync(index)) return false;
+  app.useStaticAssets(join(dist, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', fallthrough: false });
+  app.useStaticAssets(dist, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api') && req.accepts('html');
+    if (!isPage) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return true;
+}

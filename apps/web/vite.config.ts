@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Shared libraries are compiled from source here (their dist is CommonJS for the services).
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': here('./src'),
+      '@fluent/contracts': here('../../libs/contracts/src/index.ts'),
+    },
+  },
+  server: {
+    port: Number(process.env.WEB_DEV_PORT ?? 5173),
+    proxy: { '/api': process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000' },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+  test: { environment: 'jsdom', include: ['src/**/*.spec.{ts,tsx}'], setupFiles: ['src/testing/setup.ts'] },
+});

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const contactMessageSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email: z.email('Enter a valid email address').max(254),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000, 'Message must be at most 5000 characters'),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+export interface ContactMessageReceipt {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  receivedAt: string;
+}
+
+export const CONTACT_THANK_YOU =
+  "Thank you! Your message has been sent successfully. We'll get back to you soon.";

@@ -1,0 +1,6 @@
+export * from './patterns';
+export * from './events';
+export * from './health';
+export * from './errors';
+export * from './validation';
+export * from './contact';

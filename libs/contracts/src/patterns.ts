@@ -1,0 +1,17 @@
+/**
+ * NATS request/reply subjects. Each service listens in a queue group named after itself, so
+ * every subject below is handled by exactly one replica of its owner.
+ */
+export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const HealthPatterns: Record<ServiceName, string> = {
+  'auth-service': 'auth.health',
+  'catalog-service': 'catalog.health',
+  'payment-service': 'payment.health',
+  'blog-service': 'blog.health',
+};
+
+export const BlogPatterns = {
+  submitContact: 'blog.contact.submit',
+} as const;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Reads configuration from the environment through a zod schema, so a service refuses to boot
+ * with a clear message instead of failing later on an undefined value. Every key has a safe local
+ * default in the schema; .env.example documents them.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The settings every service shares. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Milliseconds a request over NATS may take before the caller gives up (504 at the gateway). */
+  NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+});
+
+export const databaseConfigSchema = z.object({
+  MONGODB_URI: z.string().default('mongodb://127.0.0.1:27017/fluent'),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;

@@ -1,0 +1,44 @@
+import { MongooseModule } from '@nestjs/mongoose';
+import type { DynamicModule } from '@nestjs/common';
+import type { Connection } from 'mongoose';
+import type { ComponentStatus } from '@fluent/contracts';
+
+/**
+ * mongoose wiring. The local database is FerretDB (MongoDB wire protocol on SQLite), so we keep to
+ * what it supports: no transactions, change streams, $lookup/$facet or TTL indexes, no
+ * `select: false` (it makes findOneAndUpdate send a projection FerretDB rejects), and uniqueness
+ * through unique indexes rather than read-modify-write.
+ */
+export function databaseModule(uri: string): DynamicModule {
+  return MongooseModule.forRoot(uri, {
+    serverSelectionTimeoutMS: 3000,
+    // Indexes are created at boot; services await Model.init() so an index error is loud.
+    autoIndex: true,
+  });
+}
+
+export async function databaseStatus(connection: Connection): Promise<ComponentStatus> {
+  if (connection.readyState !== 1 || !connection.db) return 'down';
+  try {
+    await withTimeout(connection.db.admin().ping(), 1500);
+    return 'up';
+  } catch {
+    return 'down';
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

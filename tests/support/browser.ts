@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { gatewayUrl } from './stack';
+
+/** Debian's Chromium (never a downloaded browser build); CHROMIUM_PATH overrides. */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('Chromium is not installed: apt-get install chromium (see README, "Testing").');
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    // As root Chromium needs --no-sandbox; the rest keep it from calling home on a closed network.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: gatewayUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * npm run stack -- <up|down|status|start NAME|stop NAME|install> [--profile dev|test] [--apps]
+ */
+import { installStack } from './install.mjs';
+import { down, profileFromArgs, readState, startComponent, stopComponent, up } from './index.mjs';
+import { isAlive } from './supervisor.mjs';
+import { loadDotEnv } from '../env.mjs';
+
+loadDotEnv();
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : undefined;
+};
+const profile = profileFromArgs(flag('--profile'));
+const withApps = args.includes('--apps');
+const [command, name] = args.filter((a) => !a.startsWith('--'));
+
+try {
+  switch (command) {
+    case 'install':
+      await installStack();
+      break;
+    case 'up':
+      await installStack();
+      await up(profile, { apps: withApps });
+      break;
+    case 'down':
+      await down(profile);
+      break;
+    case 'start':
+      await startComponent(profile, required(name));
+      break;
+    case 'stop':
+      await stopComponent(profile, required(name));
+      break;
+    case 'status':
+      for (const [n, r] of Object.entries(readState(profile))) {
+        console.log(`${n.padEnd(16)} ${isAlive(r.pid) ? 'running' : 'stopped'}  pid ${r.pid}  log ${r.log}`);
+      }
+      break;
+    default:
+      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME> [--profile dev|test] [--apps]');
+      process.exitCode = 2;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
+
+/** @param {string | undefined} value */
+function required(value) {
+  if (!value) throw new Error('name a component');
+  return value;
+}

@@ -1,0 +1,80 @@
+// @ts-check
+/**
+ * Bringing the local stack (and the apps) up and down in a profile. Used by `npm start`,
+ * `npm test`, `npm run stack` and by integration tests that stop a component on purpose.
+ */
+import { APPS, STACK } from './components.mjs';
+import { getProfile } from './profiles.mjs';
+import { isAlive, readState, startProcess, stopProcess, waitUntilHealthy } from './supervisor.mjs';
+import { duration, log } from './run.mjs';
+
+export { getProfile, readState };
+
+const ALL = [...STACK, ...APPS];
+
+/** @param {string} name */
+function component(name) {
+  const found = ALL.find((c) => c.name === name);
+  if (!found) throw new Error(`Unknown component ${name}; known: ${ALL.map((c) => c.name).join(', ')}`);
+  return found;
+}
+
+/**
+ * Starts one component (unless it is already running) and waits until it is healthy.
+ * @param {import('./profiles.mjs').Profile} profile
+ * @param {string} name
+ */
+export async function startComponent(profile, name) {
+  const c = component(name);
+  const existing = readState(profile)[name];
+  if (existing && isAlive(existing.pid)) return;
+  c.prepare?.(profile);
+  const running = startProcess(profile, name, c.spec(profile));
+  const ms = await waitUntilHealthy(name, () => c.healthy(profile), { timeoutMs: c.timeoutMs, log: running.log, pid: running.pid });
+  log(profile.name, `${name} ready in ${duration(ms)} (pid ${running.pid}, log ${running.log})`);
+}
+
+/** @param {import('./profiles.mjs').Profile} profile @param {string} name */
+export async function stopComponent(profile, name) {
+  await stopProcess(profile, name);
+}
+
+/**
+ * Starts the stack's components together (Keycloak takes longest), then the apps.
+ * @param {import('./profiles.mjs').Profile} profile
+ * @param {{ apps?: boolean }} [options]
+ */
+export async function up(profile, options = {}) {
+  await cleanStale(profile);
+  await Promise.all(STACK.map((c) => startComponent(profile, c.name)));
+  if (options.apps) {
+    for (const app of APPS) await startComponent(profile, app.name);
+  }
+}
+
+/** Stops everything the profile's state file names, apps first. @param {import('./profiles.mjs').Profile} profile */
+export async function down(profile) {
+  const names = Object.keys(readState(profile));
+  const order = [...ALL.map((c) => c.name)].reverse().filter((n) => names.includes(n));
+  const unknown = names.filter((n) => !order.includes(n));
+  await Promise.all([...order, ...unknown].map((name) => stopProcess(profile, name)));
+}
+
+/**
+ * A previous run that crashed may have left processes behind; they would hold the ports.
+ * @param {import('./profiles.mjs').Profile} profile
+ */
+async function cleanStale(profile) {
+  const state = readState(profile);
+  const alive = Object.entries(state).filter(([, r]) => isAlive(r.pid));
+  if (alive.length > 0) {
+    log(profile.name, `stopping processes left from an earlier run: ${alive.map(([n]) => n).join(', ')}`);
+  }
+  await down(profile);
+}
+
+/** @param {string} [name] */
+export function profileFromArgs(name) {
+  if (name && name !== 'dev' && name !== 'test') throw new Error(`Unknown profile ${name} (dev or test)`);
+  return getProfile(/** @type {'dev' | 'test'} */ (name ?? 'dev'));
+}

@@ -1,0 +1,110 @@
+// @ts-check
+/**
+ * Fetches and builds the local stack's components once into .cache/ (gitignored), through the
+ * ordinary package clients only: the Go module proxy (nats-server, FerretDB, stripe-mock) and
+ * Maven (the Keycloak distribution). Each step is skipped when its pinned version is present.
+ */
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { BIN, CACHE } from './paths.mjs';
+import { VERSIONS } from './versions.mjs';
+import { hasCommand, log, run } from './run.mjs';
+
+const GO_ENV = {
+  GOPATH: join(CACHE, 'go'),
+  GOBIN: BIN,
+  // Module cache files are read-only by default, which makes `rm -rf .cache` fail.
+  GOFLAGS: '-modcacherw',
+  CGO_ENABLED: '0',
+};
+
+/** @param {string} name */
+const marker = (name) => join(BIN, `${name}.version`);
+/** @param {string} name @param {string} version */
+const installed = (name, version) =>
+  existsSync(join(BIN, name)) && existsSync(marker(name)) && readFileSync(marker(name), 'utf8').trim() === version;
+/** @param {string} name @param {string} version */
+const mark = (name, version) => writeFileSync(marker(name), `${version}\n`);
+
+async function requireGo() {
+  if (!(await hasCommand('go'))) {
+    throw new Error('Go (1.24 or newer) is needed to build nats-server, FerretDB and stripe-mock: install it and retry.');
+  }
+}
+
+async function goInstall(name, module, version) {
+  if (installed(name, version)) return;
+  await requireGo();
+  log('install', `building ${name} ${version} (Go module ${module}) …`);
+  await run('go', ['install', `${module}@${version}`], { env: GO_ENV });
+  mark(name, version);
+}
+
+/**
+ * FerretDB reads build/version/version.txt through go:embed, and that file is not in the module
+ * zip: a plain `go install` builds a binary that panics at start. Build from a writable copy of
+ * the downloaded module after writing the file.
+ */
+async function installFerretDB() {
+  const version = VERSIONS.ferretdb;
+  if (installed('ferretdb', version)) return;
+  await requireGo();
+  log('install', `building ferretdb ${version} …`);
+  const info = JSON.parse(
+    execFileSync('go', ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@${version}`], {
+      env: { ...process.env, ...GO_ENV },
+      encoding: 'utf8',
+    }),
+  );
+  const source = join(CACHE, 'src', `ferretdb-${version}`);
+  rmSync(source, { recursive: true, force: true });
+  cpSync(info.Dir, source, { recursive: true });
+  execFileSync('chmod', ['-R', 'u+w', source]);
+  writeFileSync(join(source, 'build', 'version', 'version.txt'), `${version}\n`);
+  await run('go', ['build', '-trimpath', '-o', join(BIN, 'ferretdb'), './cmd/ferretdb'], { cwd: source, env: GO_ENV });
+  rmSync(source, { recursive: true, force: true });
+  mark('ferretdb', version);
+}
+
+/** Keycloak's server distribution comes from Maven Central, through Maven itself. */
+async function installKeycloak() {
+  const version = VERSIONS.keycloak;
+  const home = keycloakHome();
+  if (existsSync(join(home, 'bin', 'kc.sh'))) return;
+  if (!(await hasCommand('mvn'))) throw new Error('Maven (mvn) is needed to fetch the Keycloak distribution.');
+  const downloads = join(CACHE, 'downloads');
+  mkdirSync(downloads, { recursive: true });
+  const archive = join(downloads, `keycloak-quarkus-dist-${version}.tar.gz`);
+  if (!existsSync(archive)) {
+    log('install', `fetching keycloak ${version} with Maven …`);
+    await run('mvn', [
+      '-B',
+      '-q',
+      'org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy',
+      `-Dartifact=org.keycloak:keycloak-quarkus-dist:${version}:tar.gz`,
+      `-DoutputDirectory=${downloads}`,
+    ]);
+  }
+  log('install', `unpacking keycloak ${version} …`);
+  const partial = `${home}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  await run('tar', ['-xzf', archive, '-C', partial, '--strip-components=1']);
+  chmodSync(join(partial, 'bin', 'kc.sh'), 0o755);
+  cpSync(partial, home, { recursive: true });
+  rmSync(partial, { recursive: true, force: true });
+}
+
+export function keycloakHome() {
+  return join(CACHE, `keycloak-${VERSIONS.keycloak}`);
+}
+
+/** Installs whatever is missing; the Go builds run one after another (2 cores). */
+export async function installStack() {
+  mkdirSync(BIN, { recursive: true });
+  await goInstall('nats-server', 'github.com/nats-io/nats-server/v2', VERSIONS.natsServer);
+  await goInstall('stripe-mock', 'github.com/stripe/stripe-mock', VERSIONS.stripeMock);
+  await installFerretDB();
+  await installKeycloak();
+}

@@ -1,0 +1,66 @@
+// @ts-check
+import { join } from 'node:path';
+import { DATA } from './paths.mjs';
+
+/**
+ * Two profiles so that `npm test` never collides with a running `npm start`: separate ports,
+ * data folders and database. Every port can be moved with an environment variable:
+ * FLUENT_PORT_<NAME> for dev, FLUENT_TEST_PORT_<NAME> for test (e.g. FLUENT_TEST_PORT_GATEWAY).
+ */
+const BASE_PORTS = {
+  gateway: 3000,
+  nats: 4222,
+  natsMonitor: 8222,
+  mongo: 27017,
+  keycloak: 8080,
+  keycloakManagement: 9000,
+  stripe: 12111,
+  stripeHttps: 12112,
+};
+
+/** @typedef {keyof typeof BASE_PORTS} PortName */
+/** @typedef {{ name: 'dev' | 'test', dataDir: string, logDir: string, ports: Record<PortName, number>, database: string }} Profile */
+
+/**
+ * @param {'dev' | 'test'} name
+ * @returns {Profile}
+ */
+export function getProfile(name) {
+  const offset = name === 'test' ? 100 : 0;
+  const prefix = name === 'test' ? 'FLUENT_TEST_PORT_' : 'FLUENT_PORT_';
+  /** @type {Record<PortName, number>} */
+  const ports = { ...BASE_PORTS };
+  for (const key of /** @type {PortName[]} */ (Object.keys(BASE_PORTS))) {
+    const envName = prefix + key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+    ports[key] = Number(process.env[envName] ?? BASE_PORTS[key] + offset);
+  }
+  const dataDir = join(DATA, name);
+  return { name, dataDir, logDir: join(dataDir, 'logs'), ports, database: name === 'test' ? 'fluent_test' : 'fluent' };
+}
+
+/**
+ * The environment the apps get in a profile: where NATS, the database, Keycloak and stripe-mock
+ * are. Values from the caller's environment (.env) win, except in the test profile where the
+ * stack's own addresses are forced.
+ * @param {Profile} profile
+ * @returns {Record<string, string>}
+ */
+export function appEnvironment(profile) {
+  const p = profile.ports;
+  const stack = {
+    NATS_URL: `nats://127.0.0.1:${p.nats}`,
+    MONGODB_URI: `mongodb://127.0.0.1:${p.mongo}/${profile.database}`,
+    KEYCLOAK_URL: `http://127.0.0.1:${p.keycloak}`,
+    KEYCLOAK_PUBLIC_URL: `http://127.0.0.1:${p.keycloak}`,
+    STRIPE_API_BASE: `http://127.0.0.1:${p.stripe}`,
+    GATEWAY_HOST: '127.0.0.1',
+    GATEWAY_PORT: String(p.gateway),
+    WEB_ORIGIN: `http://localhost:${p.gateway}`,
+  };
+  const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
+  if (profile.name === 'test') return { ...defaults, ...stack };
+  /** @type {Record<string, string>} */
+  const fromEnv = {};
+  for (const key of Object.keys(stack)) if (process.env[key]) fromEnv[key] = /** @type {string} */ (process.env[key]);
+  return { ...defaults, ...stack, ...fromEnv };
+}

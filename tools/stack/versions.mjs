@@ -1,0 +1,8 @@
+// @ts-check
+/** Pinned versions of the local stack's components (see README, "The local stack"). */
+export const VERSIONS = {
+  natsServer: 'v2.15.2',
+  ferretdb: 'v1.24.2',
+  stripeMock: 'v0.203.0',
+  keycloak: '26.4.7',
+};

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm start`: installs what is missing (npm dependencies, the stack's binaries), builds every
+ * project, starts NATS, FerretDB, Keycloak, stripe-mock, the services and the gateway (which
+ * serves the web app), and prints the URL. Ctrl-C stops everything it started.
+ */
+import { ensureDependencies } from './bootstrap.mjs';
+import { loadDotEnv } from './env.mjs';
+import { Phases } from './phases.mjs';
+import { ROOT } from './stack/paths.mjs';
+import { log, run } from './stack/run.mjs';
+
+loadDotEnv();
+process.env.NX_DAEMON = 'false';
+process.env.NX_TUI = 'false';
+
+const phases = new Phases();
+await phases.run('npm dependencies', ensureDependencies);
+const stack = await import('./stack/index.mjs');
+const { installStack } = await import('./stack/install.mjs');
+const profile = stack.getProfile('dev');
+
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('start', 'stopping everything …');
+  await stack.down(profile);
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  await phases.run('stack binaries', installStack);
+  await phases.run('build', () => run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT }));
+  await phases.run('start stack and apps', () => stack.up(profile, { apps: true }));
+} catch (error) {
+  console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);
+  await shutdown(1);
+}
+phases.report();
+const url = process.env.WEB_ORIGIN ?? `http://localhost:${profile.ports.gateway}`;
+console.log(`\n  Fluent is running at ${url}\n  Health: ${url}/api/health\n  Logs:   ${profile.logDir}\n  Press Ctrl-C to stop.\n`);
+// Stay in the foreground until Ctrl-C.
+setInterval(() => undefined, 1 << 30);

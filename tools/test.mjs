@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm test`: the whole suite. Builds, lints and type-checks every project, runs the unit tests,
+ * then starts the real stack in the test profile (own ports and data, so a running `npm start`
+ * is untouched) and runs the integration and browser end-to-end tests against it. Everything it
+ * started is stopped at the end, also on failure or Ctrl-C.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureDependencies } from './bootstrap.mjs';
+import { loadDotEnv } from './env.mjs';
+import { Phases } from './phases.mjs';
+import { DATA, ROOT } from './stack/paths.mjs';
+import { log, run } from './stack/run.mjs';
+
+loadDotEnv();
+process.env.NX_DAEMON = 'false';
+process.env.NX_NO_CLOUD = 'true';
+process.env.NX_TUI = 'false';
+
+const phases = new Phases();
+const resultsDir = join(DATA, 'test-results');
+/** @type {{ name: string, passed: number, failed: number, skipped: number }[]} */
+const suites = [];
+let stackStarted = false;
+/** @type {typeof import('./stack/index.mjs') | undefined} */
+let stack;
+
+const nx = (/** @type {string[]} */ ...args) => run('npx', ['nx', ...args, '--outputStyle=static'], { cwd: ROOT });
+
+/**
+ * Runs one vitest configuration and records its counts (from its JSON report).
+ * @param {string} name
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ */
+async function vitest(name, args, env = {}) {
+  const output = join(resultsDir, `${name}.json`);
+  rmSync(output, { force: true });
+  let failure;
+  try {
+    await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], { cwd: ROOT, env });
+  } catch (error) {
+    failure = error;
+  }
+  if (existsSync(output)) {
+    const report = JSON.parse(readFileSync(output, 'utf8'));
+    suites.push({ name, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
+  } else {
+    suites.push({ name, passed: 0, failed: 1, skipped: 0 });
+  }
+  if (failure) throw failure;
+}
+
+async function stopStack() {
+  if (!stack || !stackStarted) return;
+  stackStarted = false;
+  await stack.down(stack.getProfile('test'));
+}
+
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.on(signal, () => {
+    void stopStack().finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 0;
+try {
+  await phases.run('npm dependencies', ensureDependencies);
+  stack = await import('./stack/index.mjs');
+  const { installStack } = await import('./stack/install.mjs');
+  mkdirSync(resultsDir, { recursive: true });
+  await phases.run('stack binaries', installStack);
+  await phases.run('build', () => nx('run-many', '-t', 'build'));
+  await phases.run('lint + typecheck', () => nx('run-many', '-t', 'lint', 'typecheck'));
+  await phases.run('unit tests', () => vitest('unit', []));
+
+  const profile = stack.getProfile('test');
+  stackStarted = true;
+  await phases.run('start stack (test profile)', () => /** @type {NonNullable<typeof stack>} */ (stack).up(profile, { apps: true }));
+  const env = { FLUENT_STACK_PROFILE: 'test', FLUENT_GATEWAY_URL: `http://127.0.0.1:${profile.ports.gateway}` };
+  await phases.run('integration tests', () => vitest('integration', ['-c', 'tests/integration/vitest.config.mts'], env));
+  await phases.run('browser e2e tests', () => vitest('e2e', ['-c', 'tests/e2e/vitest.config.mts'], env));
+} catch (error) {
+  exitCode = 1;
+  console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await phases.run('stop stack', stopStack).catch(() => undefined);
+}
+
+phases.report();
+const totals = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log('\nSuites:');
+for (const s of suites) console.log(`  ${s.name.padEnd(12)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+if (exitCode === 0 && totals.failed > 0) exitCode = 1;
+log('test', exitCode === 0 ? 'all green' : 'FAILED');
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
