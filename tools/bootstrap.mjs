@@ -1,17 +1,38 @@
 // @ts-check
 /**
  * What `npm start` and `npm test` do first, with nothing but Node: install the npm dependencies
- * when node_modules is missing or older than package-lock.json.
+ * when node_modules is missing or the manifests changed since the last install.
+ *
+ * `npm install` rather than `npm ci`: lock files written with this workplace's npm setting
+ * `omit-lockfile-registry-resolved` leave out other platforms' optional packages, which `npm ci`
+ * then reports as "missing from lock file". `npm install` follows the lock file all the same.
  */
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack/paths.mjs';
 import { log, run } from './stack/run.mjs';
 
+const STAMP = join(ROOT, 'node_modules', '.fluent-install.sha256');
+
+function manifestsHash() {
+  const files = [join(ROOT, 'package.json'), join(ROOT, 'package-lock.json')];
+  for (const group of ['apps', 'libs']) {
+    const dir = join(ROOT, group);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      const manifest = join(dir, name, 'package.json');
+      if (existsSync(manifest)) files.push(manifest);
+    }
+  }
+  const hash = createHash('sha256');
+  for (const file of files) if (existsSync(file)) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
 export async function ensureDependencies() {
-  const lock = join(ROOT, 'package-lock.json');
-  const installed = join(ROOT, 'node_modules', '.package-lock.json');
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  log('deps', 'installing npm dependencies (npm ci) …');
-  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT });
+  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === manifestsHash()) return;
+  log('deps', 'installing npm dependencies …');
+  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT });
+  writeFileSync(STAMP, `${manifestsHash()}\n`);
 }

@@ -4,3 +4,4 @@ export * from './health';
 export * from './errors';
 export * from './validation';
 export * from './contact';
+export * from './tests';

@@ -1,0 +1,115 @@
+/** Business constants and shapes of the mock tests (SPEC.md §3, §9). */
+
+export const TEST_COUNT = 20;
+export const MIN_TEST_ID = 1;
+export const MAX_TEST_ID = TEST_COUNT;
+
+export type TestLevel = 'Easy' | 'Moderate' | 'Hard';
+
+/** Tests 1-3 Easy; 4-8 Moderate; 9-12 Hard; 13-20 Moderate. */
+export function testLevel(testId: number): TestLevel {
+  if (testId <= 3) return 'Easy';
+  if (testId <= 8) return 'Moderate';
+  if (testId <= 12) return 'Hard';
+  return 'Moderate';
+}
+
+export function isValidTestId(testId: unknown): testId is number {
+  return typeof testId === 'number' && Number.isInteger(testId) && testId >= MIN_TEST_ID && testId <= MAX_TEST_ID;
+}
+
+/** How many items of each kind one test holds, in the order they are taken. */
+export const SECTION_SIZES = { typing: 1, sentences: 10, fills: 10, jumbled: 15, passages: 3, emails: 1 } as const;
+
+export interface TypingItem {
+  id: number;
+  paragraph: string;
+}
+
+export interface SentenceItem {
+  id: number;
+  /** The sentence with one blank written as ___. */
+  question: string;
+  acceptableAnswers: string[];
+}
+
+export interface FillItem {
+  id: number;
+  question: string;
+  options: [string, string, string];
+  answer: string;
+}
+
+export interface JumbledItem {
+  id: number;
+  /** The answer's words in a scrambled order, separated by "/". */
+  jumbled: string;
+  answer: string;
+  /** Other complete sentences made of the same words that are equally correct. */
+  alternatives?: string[];
+}
+
+export interface PassageItem {
+  id: number;
+  sentences: string;
+}
+
+export interface EmailPrompt {
+  id: number;
+  prompt: string;
+}
+
+/** One test, assembled from the bank: 1 typing, 10 sentence, 10 fill, 15 jumbled, 3 passages, 1 email. */
+export interface AssembledTest {
+  testId: number;
+  level: TestLevel;
+  typing: TypingItem;
+  sentences: SentenceItem[];
+  fills: FillItem[];
+  jumbled: JumbledItem[];
+  passages: PassageItem[];
+  email: EmailPrompt;
+}
+
+/** What the learner gave, in the order of the assembled test. */
+export interface TestAnswers {
+  typing: { text: string; elapsedMs: number };
+  sentenceAnswers: string[];
+  fillAnswers: string[];
+  jumbledAnswers: string[];
+  passageInputs: string[];
+  emailInput: string;
+}
+
+export interface ItemResult {
+  id: number;
+  answer: string;
+  correct: boolean;
+}
+
+export interface SectionScore {
+  correct: number;
+  total: number;
+  items: ItemResult[];
+}
+
+export interface WritingGuide {
+  wordCount: number;
+}
+
+export interface PassageGuide extends WritingGuide {
+  id: number;
+  /** Share (0-100) of the original's content words found in the reconstruction: a guide, not a grade. */
+  contentOverlap: number;
+}
+
+export interface TestScore {
+  typing: { wpm: number; accuracy: number };
+  sentences: SectionScore;
+  fills: SectionScore;
+  jumbled: SectionScore;
+  passages: PassageGuide[];
+  email: WritingGuide;
+  /** Sections 2-4 together (the automatically scored items). */
+  total: { correct: number; total: number };
+}

@@ -1,0 +1,24 @@
+import type { FillItem, JumbledItem, SentenceItem } from '@fluent/contracts';
+import { normaliseAnswer } from './normalise';
+
+/** Sentence completion: right when the answer equals any acceptable answer, normalised. */
+export function isSentenceCorrect(item: Pick<SentenceItem, 'acceptableAnswers'>, answer: string): boolean {
+  const given = normaliseAnswer(answer);
+  return given !== '' && item.acceptableAnswers.some((accepted) => normaliseAnswer(accepted) === given);
+}
+
+/** Fill in the blanks: right when the chosen option is the answer. */
+export function isFillCorrect(item: Pick<FillItem, 'answer'>, answer: string): boolean {
+  const given = normaliseAnswer(answer);
+  return given !== '' && normaliseAnswer(item.answer) === given;
+}
+
+/**
+ * Jumbled words: right when the sentence equals the answer (or a listed alternative), ignoring
+ * case, spacing and the final punctuation; the order of the words is strict.
+ */
+export function isJumbledCorrect(item: Pick<JumbledItem, 'answer' | 'alternatives'>, answer: string): boolean {
+  const given = normaliseAnswer(answer);
+  if (given === '') return false;
+  return [item.answer, ...(item.alternatives ?? [])].some((accepted) => normaliseAnswer(accepted) === given);
+}

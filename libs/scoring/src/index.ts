@@ -1,0 +1,5 @@
+export * from './typing';
+export * from './normalise';
+export * from './answers';
+export * from './writing';
+export * from './score-test';

@@ -1,0 +1,37 @@
+/** Typing section scoring, exactly as SPEC.md §9 defines it. */
+
+export interface TypingScore {
+  /** Correct words per minute, rounded. */
+  wpm: number;
+  /** Correct characters by position as a share of typed characters, in %, rounded. */
+  accuracy: number;
+}
+
+const words = (text: string): string[] => text.trim().split(/\s+/).filter(Boolean);
+
+/** Words that match the reference word at the same position. */
+export function correctWords(reference: string, typed: string): number {
+  const expected = words(reference);
+  return words(typed).reduce((count, word, i) => (word === expected[i] ? count + 1 : count), 0);
+}
+
+/** Characters that match the reference character at the same position. */
+export function correctCharacters(reference: string, typed: string): number {
+  let count = 0;
+  for (let i = 0; i < typed.length; i++) if (typed[i] === reference[i]) count++;
+  return count;
+}
+
+/**
+ * WPM = correct words / elapsed minutes (elapsed counted as at least 1 second), rounded.
+ * Accuracy = correct characters by position / typed characters × 100, rounded.
+ * Empty input scores 0 and 0.
+ */
+export function scoreTyping(reference: string, typed: string, elapsedMs: number): TypingScore {
+  if (typed.length === 0) return { wpm: 0, accuracy: 0 };
+  const minutes = Math.max(elapsedMs, 1000) / 60_000;
+  return {
+    wpm: Math.round(correctWords(reference, typed) / minutes),
+    accuracy: Math.round((correctCharacters(reference, typed) / typed.length) * 100),
+  };
+}
