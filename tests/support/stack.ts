@@ -1,7 +1,7 @@
 // The running test stack, as tools/test.mjs started it.
 import { getProfile, startComponent, stopComponent } from '../../tools/stack/index.mjs';
 
-export const profile = getProfile('test');
+export const profile = getProfile(process.env.FLUENT_STACK_PROFILE === 'dev' ? 'dev' : 'test');
 export const gatewayUrl = process.env.FLUENT_GATEWAY_URL ?? `http://127.0.0.1:${profile.ports.gateway}`;
 export const natsUrl = `nats://127.0.0.1:${profile.ports.nats}`;
 export const mongoUri = `mongodb://127.0.0.1:${profile.ports.mongo}/${profile.database}`;

@@ -13,8 +13,26 @@ export const config = loadConfig(
     WEB_DIST: z.string().default(resolve(__dirname, '../../web/dist')),
     /** Keycloak as the browser reaches it (for the Content-Security-Policy). */
     KEYCLOAK_PUBLIC_URL: z.string().default('http://127.0.0.1:8080'),
+    /** Keycloak as the gateway reaches it (JWKS). */
+    KEYCLOAK_URL: z.string().default('http://127.0.0.1:8080'),
+    KEYCLOAK_REALM: z.string().default('fluent'),
+    /** The `iss` of our access tokens; defaults to the public URL's realm (set KC_HOSTNAME to match in production). */
+    KEYCLOAK_ISSUER: z.string().optional(),
+    /** The audience the realm's mapper adds to access tokens for this API. */
+    KEYCLOAK_AUDIENCE: z.string().default('fluent-api'),
+    KEYCLOAK_WEB_CLIENT_ID: z.string().default('fluent-web'),
+    /** Send the session cookie only over HTTPS (true in production). */
+    SESSION_COOKIE_SECURE: z.stringbool().default(false),
+    /** Requests per minute and client address on the sign-in, sign-up and session endpoints. */
+    AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    /** Requests per minute and client address on the rest of the API. */
+    API_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+    /** Optional Google Analytics 4 measurement id for the web app. */
+    GA_MEASUREMENT_ID: z.string().default(''),
     /** Milliseconds the health check waits for each service. */
     HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
   }),
 );
 export type GatewayConfig = typeof config;
+
+export const keycloakIssuer = config.KEYCLOAK_ISSUER ?? `${config.KEYCLOAK_PUBLIC_URL}/realms/${config.KEYCLOAK_REALM}`;

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -23,6 +24,7 @@ async function bootstrap(): Promise<void> {
       },
     }),
   );
+  app.use(cookieParser());
   app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
   app.enableShutdownHooks();
   if (!serveWebApp(app, config.WEB_DIST)) app.get(Logger).warn(`No web app build at ${config.WEB_DIST}; serving the API only`);

@@ -5,3 +5,4 @@ export * from './errors';
 export * from './validation';
 export * from './contact';
 export * from './tests';
+export * from './auth';

@@ -15,3 +15,12 @@ export const HealthPatterns: Record<ServiceName, string> = {
 export const BlogPatterns = {
   submitContact: 'blog.contact.submit',
 } as const;
+
+export const AuthPatterns = {
+  signUp: 'auth.signUp',
+  signIn: 'auth.signIn',
+  refresh: 'auth.refresh',
+  signOut: 'auth.signOut',
+  ensureUser: 'auth.ensureUser',
+  me: 'auth.me',
+} as const;

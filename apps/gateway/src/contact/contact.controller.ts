@@ -5,6 +5,7 @@ import {
   type ContactMessageInput,
   type ContactMessageReceipt,
 } from '@fluent/contracts';
+import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 
@@ -12,6 +13,7 @@ import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 export class ContactController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @Public()
   @Post()
   @HttpCode(HttpStatus.CREATED)
   submit(@Body(new ZodValidationPipe(contactMessageSchema)) body: ContactMessageInput): Promise<ContactMessageReceipt> {

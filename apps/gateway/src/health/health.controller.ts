@@ -2,10 +2,12 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { HealthPatterns, SERVICES, type HealthReport, type ServiceHealth } from '@fluent/contracts';
+import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { aggregateHealth } from './aggregate-health';
 
+@Public()
 @SkipThrottle()
 @Controller('api/health')
 export class HealthController {

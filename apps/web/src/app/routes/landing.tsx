@@ -1,23 +1,39 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { SignInCard } from '@/features/auth/components/sign-in-card';
+import { useAuthState } from '@/lib/auth/auth-provider';
 
 export function LandingRoute() {
   const navigate = useNavigate();
+  const auth = useAuthState();
   return (
-    <section className="hero">
-      <h1>Practise the English writing and typing test, against the clock</h1>
-      <p>
-        Twenty timed mock tests — typing, sentence completion, fill in the blanks, jumbled words, passage
-        reconstruction and email writing — scored the moment you finish.
-      </p>
-      <div className="hero-actions">
-        <button type="button" className="button primary" onClick={() => navigate(paths.login)}>
-          Take the Test
-        </button>
-        <button type="button" className="button" onClick={() => navigate(paths.about)}>
-          Learn More
-        </button>
-      </div>
-    </section>
+    <div className="landing">
+      <section className="hero">
+        <h1>Practise the English writing and typing test, against the clock</h1>
+        <p>
+          Twenty timed mock tests — typing, sentence completion, fill in the blanks, jumbled words, passage
+          reconstruction and email writing — scored the moment you finish.
+        </p>
+        <div className="hero-actions">
+          <button type="button" className="button primary" onClick={() => navigate(paths.login)}>
+            Take the Test
+          </button>
+          <button type="button" className="button" onClick={() => navigate(paths.about)}>
+            Learn More
+          </button>
+        </div>
+      </section>
+      {auth.status === 'signed-in' ? (
+        <section className="card sign-in-card">
+          <h2>Welcome back</h2>
+          <p>You are signed in{auth.user.email ? ` as ${auth.user.email}` : ''}.</p>
+          <button type="button" className="button primary block" onClick={() => navigate(paths.dashboard)}>
+            Go to your dashboard
+          </button>
+        </section>
+      ) : (
+        <SignInCard />
+      )}
+    </div>
   );
 }

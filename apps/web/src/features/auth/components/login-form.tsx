@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { useAuthSession } from '@/lib/auth/auth-provider';
+import { errorMessage } from '../messages';
+import { GoogleButton } from './google-button';
+
+type ReturnState = { from?: string; fromState?: unknown } | null;
+
+/** /login: failures are alerts with the server's message (SPEC.md §8). */
+export function LoginForm() {
+  const session = useAuthSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const back = location.state as ReturnState;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await session.signIn(email, password);
+      navigate(back?.from ?? paths.dashboard, { replace: true, state: back?.fromState });
+    } catch (error) {
+      window.alert(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card auth-card" aria-labelledby="login-heading">
+      <h1 id="login-heading">Login</h1>
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className="button primary block" disabled={busy}>
+          Login
+        </button>
+      </form>
+      <div className="divider">or</div>
+      <GoogleButton label="Continue with Google" onError={(message) => window.alert(message)} />
+      <p className="form-footer">
+        New to Fluent? <Link to={paths.signup}>Sign Up</Link>
+      </p>
+    </section>
+  );
+}

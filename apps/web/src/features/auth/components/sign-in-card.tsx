@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
+import { useAuthSession } from '@/lib/auth/auth-provider';
+import { AUTH_MESSAGES } from '../messages';
+import { GoogleButton } from './google-button';
+
+/** The landing page's Sign In card. */
+export function SignInCard() {
+  const session = useAuthSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError('');
+    setBusy(true);
+    try {
+      await session.signIn(email, password);
+      navigate(paths.dashboard);
+    } catch {
+      setError(AUTH_MESSAGES.landingSignInFailed);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card sign-in-card" aria-labelledby="sign-in-heading">
+      <h2 id="sign-in-heading">Sign In</h2>
+      <form onSubmit={(e) => void submit(e)}>
+        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button primary block" disabled={busy}>
+          Sign In
+        </button>
+      </form>
+      <div className="divider">or</div>
+      <GoogleButton label="Sign in with Google" onError={setError} />
+      <p className="form-footer">
+        Don&apos;t have an account? <Link to={paths.signup}>Sign Up</Link>
+      </p>
+    </section>
+  );
+}
