@@ -73,7 +73,10 @@ try {
   mkdirSync(resultsDir, { recursive: true });
   await phases.run('stack binaries', installStack);
   await phases.run('build', () => nx('run-many', '-t', 'build'));
-  await phases.run('lint + typecheck', () => nx('run-many', '-t', 'lint', 'typecheck'));
+  await phases.run('lint + typecheck', async () => {
+    await nx('run-many', '-t', 'lint', 'typecheck');
+    await run('npx', ['tsc', '-p', 'tests/tsconfig.json'], { cwd: ROOT });
+  });
   await phases.run('unit tests', () => vitest('unit', []));
 
   const profile = stack.getProfile('test');

@@ -10,6 +10,7 @@ import { loadDotEnv } from '../env.mjs';
 
 loadDotEnv();
 const args = process.argv.slice(2);
+/** @param {string} name */
 const flag = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args.splice(i, 2)[1] : undefined;

@@ -33,6 +33,7 @@ async function requireGo() {
   }
 }
 
+/** @param {string} name @param {string} module @param {string} version */
 async function goInstall(name, module, version) {
   if (installed(name, version)) return;
   await requireGo();

@@ -57,6 +57,9 @@ export function appEnvironment(profile) {
     GATEWAY_PORT: String(p.gateway),
     WEB_ORIGIN: `http://localhost:${p.gateway}`,
   };
+  // One secret for both sides: the realm's auth-service client and auth-service itself.
+  const secret = process.env.FLUENT_AUTH_CLIENT_SECRET ?? 'fluent-auth-service-dev-secret';
+  Object.assign(stack, { FLUENT_AUTH_CLIENT_SECRET: secret, KEYCLOAK_ADMIN_CLIENT_SECRET: secret });
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
   // Tests sign in far more often than a person would; the limits stay on, just higher.
   if (profile.name === 'test') return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000' };

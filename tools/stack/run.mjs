@@ -37,7 +37,7 @@ export async function hasCommand(command) {
   }
 }
 
-/** @param {string} label */
+/** @param {string} label @param {...unknown} rest */
 export function log(label, ...rest) {
   console.log(`[${label}]`, ...rest);
 }

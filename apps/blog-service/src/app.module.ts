@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
-import { databaseModule, loggingModule } from '@fluent/server-kit';
+import { databaseHealthController, databaseModule, loggingModule } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from './config';
 import { ContactModule } from './contact/contact.module';
-import { HealthController } from './health/health.controller';
 
 @Module({
   imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), ContactModule],
-  controllers: [HealthController],
+  controllers: [databaseHealthController(SERVICE_NAME)],
 })
 export class AppModule {}

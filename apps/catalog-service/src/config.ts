@@ -1,4 +1,4 @@
 import { baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
 
-export const SERVICE_NAME = 'catalog-service';
+export const SERVICE_NAME = 'catalog-service' as const;
 export const config = loadConfig(baseConfigSchema.extend(databaseConfigSchema.shape));

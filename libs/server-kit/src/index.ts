@@ -6,3 +6,4 @@ export * from './rpc-errors';
 export * from './health';
 export * from './jetstream';
 export * from './service-bootstrap';
+export * from './database-health.controller';

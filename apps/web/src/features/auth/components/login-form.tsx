@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuthSession } from '@/lib/auth/auth-provider';
 import { errorMessage } from '../messages';
+import { CredentialFields } from './credential-fields';
 import { GoogleButton } from './google-button';
 
 type ReturnState = { from?: string; fromState?: unknown } | null;
@@ -34,16 +34,7 @@ export function LoginForm() {
     <section className="card auth-card" aria-labelledby="login-heading">
       <h1 id="login-heading">Login</h1>
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <CredentialFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
         <button type="submit" className="button primary block" disabled={busy}>
           Login
         </button>

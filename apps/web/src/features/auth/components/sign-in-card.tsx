@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuthSession } from '@/lib/auth/auth-provider';
 import { AUTH_MESSAGES } from '../messages';
+import { CredentialFields } from './credential-fields';
 import { GoogleButton } from './google-button';
 
 /** The landing page's Sign In card. */
@@ -32,16 +32,7 @@ export function SignInCard() {
     <section className="card sign-in-card" aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading">Sign In</h2>
       <form onSubmit={(e) => void submit(e)}>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <CredentialFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
         {error ? (
           <p className="form-error" role="alert">
             {error}
