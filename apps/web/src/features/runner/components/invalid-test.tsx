@@ -1,0 +1,15 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+export function InvalidTest() {
+  const navigate = useNavigate();
+  return (
+    <section className="card notice">
+      <h1>Invalid Test Selected</h1>
+      <p>Please select a test from the dashboard (Test 1 to Test 20).</p>
+      <button type="button" className="button primary" onClick={() => navigate(paths.dashboard)}>
+        Go to Dashboard
+      </button>
+    </section>
+  );
+}
