@@ -6,9 +6,8 @@ export function words(text: string): string[] {
   return text.trim().split(/\s+/).filter(Boolean);
 }
 
-export function wordCount(text: string): number {
-  return words(text).length;
-}
+/** Counted the way the results screen counts a learner's writing. */
+export { wordCount } from '@fluent/scoring';
 
 /** Sentences as written: runs of text ending in . ! or ? (the content avoids abbreviations with dots). */
 export function sentencesOf(text: string): string[] {
