@@ -1,3 +1,4 @@
+import { STOP_WORDS } from '@fluent/scoring';
 import { comparable } from './text';
 
 export interface Entry {
@@ -6,20 +7,11 @@ export interface Entry {
   text: string;
 }
 
-/** Words too common to tell two items apart. */
-const FUNCTION_WORDS = new Set(
-  (
-    'a an the and or but of to in on at by for with from as is are was were be been am it its this that ' +
-    'he she we they you i my your his her our their me him us them do does did have has had will would ' +
-    'can could should may might must not no so if then than there here what who which when where why how'
-  ).split(' '),
-);
-
 const contentWords = (text: string): Set<string> =>
   new Set(
     comparable(text.replaceAll('___', ' '))
       .split(' ')
-      .filter((w) => w.length > 1 && !FUNCTION_WORDS.has(w)),
+      .filter((w) => w.length > 1 && !STOP_WORDS.has(w)),
   );
 
 /** Jaccard similarity of two word sets. */
@@ -41,7 +33,7 @@ const shingles = (text: string): Set<string> => {
   const all = comparable(text.replaceAll('___', ' ')).split(' ');
   const runs = new Set<string>();
   if (all.length < LONG_TEXT) return runs;
-  const list = all.filter((w) => w.length > 1 && !FUNCTION_WORDS.has(w));
+  const list = all.filter((w) => w.length > 1 && !STOP_WORDS.has(w));
   for (let i = 0; i + SHINGLE <= list.length; i++) runs.add(list.slice(i, i + SHINGLE).join(' '));
   return runs;
 };

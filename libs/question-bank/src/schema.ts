@@ -103,13 +103,9 @@ export const jumbledItemSchema = z
     if (wordsInPlace(pieces, answerWords) > Math.floor(pieces.length / 2)) {
       ctx.addIssue({ code: 'custom', path: ['jumbled'], message: 'the jumbled order is too close to the answer' });
     }
-    // The capital of the first word would give the answer away: only I and names keep capitals.
     const first = answerWords[0] ?? '';
-    if (first !== 'I' && !/^I'/.test(first) && pieces.includes(first) && !isCapitalisedElsewhere(first, answerWords)) {
-      const looksLikeName = /^[A-Z][a-z]+$/.test(first) && !COMMON_FIRST_WORDS.has(first.toLowerCase());
-      if (!looksLikeName) {
-        ctx.addIssue({ code: 'custom', path: ['jumbled'], message: `write the first word in lower case in the jumbled words ("${first.toLowerCase()}")` });
-      }
+    if (pieces.includes(first) && givesFirstWordAway(first, answerWords)) {
+      ctx.addIssue({ code: 'custom', path: ['jumbled'], message: `write the first word in lower case in the jumbled words ("${first.toLowerCase()}")` });
     }
     for (const [i, alternative] of (item.alternatives ?? []).entries()) {
       if (!sameWords(sentenceWords(alternative), answerWords)) {
@@ -121,8 +117,15 @@ export const jumbledItemSchema = z
     }
   });
 
-function isCapitalisedElsewhere(word: string, answerWords: string[]): boolean {
-  return answerWords.slice(1).includes(word);
+/**
+ * A capital on the answer's first word would show where the sentence starts. Only "I" (and its
+ * contractions) and names keep their capital: words capitalised elsewhere in the sentence too,
+ * or capitalised words that are not common sentence openers.
+ */
+function givesFirstWordAway(first: string, answerWords: string[]): boolean {
+  if (/^I('|$)/.test(first) || answerWords.slice(1).includes(first)) return false;
+  const looksLikeName = /^[A-Z][a-z]+$/.test(first) && !COMMON_FIRST_WORDS.has(first.toLowerCase());
+  return !looksLikeName;
 }
 
 /** Words that start many sentences; capitalised in the jumbled words they would give the answer away. */
@@ -132,7 +135,7 @@ const COMMON_FIRST_WORDS = new Set(
     'what where when why how who which whose do does did is are was were can could will would should ' +
     'may might must have has had please after before if although because since while most many some ' +
     'every each all no not never always sometimes yesterday today tomorrow last next one two few ' +
-    'despite unless once only rarely hardly seldom few several both neither either nobody everyone ' +
+    'despite unless once only rarely hardly seldom several both neither either nobody everyone ' +
     'someone people children students visitors'
   ).split(' '),
 );

@@ -4,7 +4,7 @@ import { wordsOf } from './normalise';
  * Function words that carry little content; the overlap guide ignores them so that "the" and
  * "of" do not make a poor reconstruction look good.
  */
-const STOP_WORDS = new Set(
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a an the and or but if so of to in on at by for with from as is are was were be been being am ' +
     'it its this that these those there their they them he she his her him we our us you your i me my ' +
