@@ -17,7 +17,9 @@ export function serveWebApp(app: NestExpressApplication, dist: string): boolean 
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api') && req.accepts('html');
     if (!isPage) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    // Relative to `root`: `send` refuses dot segments only below the root, so a checkout under a
+    // dot folder (~/.local/src/fluent) still serves, while dot files inside the build stay hidden.
+    res.sendFile('index.html', { root: dist });
   });
   return true;
 }
