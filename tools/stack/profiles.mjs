@@ -1,6 +1,7 @@
 // @ts-check
 import { join } from 'node:path';
 import { DATA } from './paths.mjs';
+import { profileSecrets } from './secrets.mjs';
 
 /**
  * Two profiles so that `npm test` never collides with a running `npm start`: separate ports,
@@ -57,9 +58,14 @@ export function appEnvironment(profile) {
     GATEWAY_PORT: String(p.gateway),
     WEB_ORIGIN: `http://localhost:${p.gateway}`,
   };
-  // One secret for both sides: the realm's auth-service client and auth-service itself.
-  const secret = process.env.FLUENT_AUTH_CLIENT_SECRET ?? 'fluent-auth-service-dev-secret';
-  Object.assign(stack, { FLUENT_AUTH_CLIENT_SECRET: secret, KEYCLOAK_ADMIN_CLIENT_SECRET: secret });
+  // One secret per client for both sides: the realm (Keycloak renders its placeholders from these)
+  // and auth-service, the only app that holds them.
+  const secrets = profileSecrets(profile);
+  Object.assign(stack, {
+    ...secrets,
+    KEYCLOAK_ADMIN_CLIENT_SECRET: secrets.FLUENT_AUTH_CLIENT_SECRET,
+    KEYCLOAK_WEB_CLIENT_SECRET: secrets.FLUENT_WEB_CLIENT_SECRET,
+  });
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
   // Tests sign in far more often than a person would; the limits stay on, just higher.
   if (profile.name === 'test') return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000' };

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { loggingModule } from '@fluent/server-kit';
+import { loggingModule, NatsKv } from '@fluent/server-kit';
 import { RpcModule } from './common/rpc/rpc.module';
+import { NatsThrottlerStorage } from './common/rate-limit/nats-throttler-storage';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { config, SERVICE_NAME } from './config';
 import { AccessTokenGuard } from './auth/access-token.guard';
 import { KeycloakAccessTokenVerifier } from './auth/access-token-verifier';
 import { AuthController } from './auth/auth.controller';
+import { GoogleSignInController } from './auth/google-sign-in.controller';
 import { MeController } from './auth/me.controller';
 import { ContactController } from './contact/contact.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
@@ -15,10 +18,19 @@ import { HealthController } from './health/health.controller';
 @Module({
   imports: [
     loggingModule(SERVICE_NAME, config.LOG_LEVEL),
-    ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.API_RATE_LIMIT }]),
+    RateLimitModule,
+    ThrottlerModule.forRootAsync({
+      inject: [NatsKv],
+      useFactory: (kv: NatsKv) => ({
+        throttlers: [{ name: 'default', ttl: 60_000, limit: config.API_RATE_LIMIT }],
+        // Shared by every gateway replica; keyed by the client address Express derives with TRUST_PROXY.
+        storage: new NatsThrottlerStorage(kv),
+        errorMessage: 'Too many requests. Please wait a moment and try again.',
+      }),
+    }),
     RpcModule,
   ],
-  controllers: [HealthController, ContactController, AuthController, MeController, PublicConfigController],
+  controllers: [HealthController, ContactController, AuthController, GoogleSignInController, MeController, PublicConfigController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'gateway';
-export const config = loadConfig(
-  baseConfigSchema.extend({
+export const gatewayConfigSchema = baseConfigSchema
+  .extend({
     GATEWAY_HOST: z.string().default('127.0.0.1'),
     GATEWAY_PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     /** The origin the SPA is served from; the only origin CORS allows. */
@@ -23,16 +23,38 @@ export const config = loadConfig(
     KEYCLOAK_WEB_CLIENT_ID: z.string().default('fluent-web'),
     /** Send the session cookie only over HTTPS (true in production). */
     SESSION_COOKIE_SECURE: z.stringbool().default(false),
-    /** Requests per minute and client address on the sign-in, sign-up and session endpoints. */
+    /** Allow a production gateway without Secure cookies (only behind a proxy that adds TLS and cannot set them). */
+    ALLOW_INSECURE_COOKIES: z.stringbool().default(false),
+    /**
+     * The proxies whose X-Forwarded-For is believed (Express `trust proxy`): a hop count, or
+     * addresses/CIDR ranges/`loopback`, comma-separated. Set it to the ingress's range in Kubernetes.
+     */
+    TRUST_PROXY: z.string().default('loopback'),
+    /** The origin learners reach us at (Google sign-in's redirect URI); by default the request's own. */
+    PUBLIC_ORIGIN: z.string().optional(),
+    /** Requests per minute and client address on the sign-in and sign-up endpoints. */
     AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+    /** Failed sign-ins per account within AUTH_ACCOUNT_WINDOW_MS before that account must wait. */
+    AUTH_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().positive().default(10),
+    AUTH_ACCOUNT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
+    /**
+     * Session refreshes per minute and client address. Every page load and every tab refreshes
+     * once; a school behind one address must not be signed out, so this is far looser than sign-in.
+     */
+    SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     /** Requests per minute and client address on the rest of the API. */
     API_RATE_LIMIT: z.coerce.number().int().positive().default(300),
     /** Optional Google Analytics 4 measurement id for the web app. */
     GA_MEASUREMENT_ID: z.string().default(''),
     /** Milliseconds the health check waits for each service. */
     HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
-  }),
-);
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_COOKIE_SECURE || c.ALLOW_INSECURE_COOKIES, {
+    message: 'production needs SESSION_COOKIE_SECURE=true (or ALLOW_INSECURE_COOKIES=true, deliberately)',
+    path: ['SESSION_COOKIE_SECURE'],
+  });
+
+export const config = loadConfig(gatewayConfigSchema);
 export type GatewayConfig = typeof config;
 
 export const keycloakIssuer = config.KEYCLOAK_ISSUER ?? `${config.KEYCLOAK_PUBLIC_URL}/realms/${config.KEYCLOAK_REALM}`;

@@ -6,19 +6,20 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { config } from './config';
+import { parseTrustProxy } from './common/rate-limit/trust-proxy';
 import { serveWebApp } from './web-app/serve-web-app';
 
 async function bootstrap(): Promise<void> {
   // rawBody: Stripe webhook signatures are computed over the exact bytes received.
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'connect-src': ["'self'", config.KEYCLOAK_PUBLIC_URL, 'https://api.stripe.com'],
-          'frame-src': ["'self'", config.KEYCLOAK_PUBLIC_URL, 'https://js.stripe.com'],
+          'connect-src': ["'self'", 'https://api.stripe.com'],
+          'frame-src': ["'self'", 'https://js.stripe.com'],
           'script-src': ["'self'", 'https://js.stripe.com'],
         },
       },

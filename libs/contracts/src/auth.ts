@@ -15,23 +15,40 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** Tokens from Keycloak, issued to the public `fluent-web` client (so keycloak-js can refresh them). */
+/**
+ * Tokens from Keycloak for one session, issued to the confidential `fluent-web` client. They
+ * travel only between auth-service and the gateway: the refresh token goes into the gateway's
+ * httpOnly cookie and never reaches the browser (see SessionResponse).
+ */
 export interface SessionTokens {
   accessToken: string;
   refreshToken: string;
-  idToken: string;
   /** Seconds until the access token expires. */
   expiresIn: number;
   /** Seconds until the refresh token expires. */
   refreshExpiresIn: number;
 }
 
-/** The user document (collection `users`, keyed by the Keycloak user id), SPEC.md §3. */
+/** What sign-in, sign-up and the session endpoint answer the browser: the short-lived access token only. */
+export interface SessionResponse {
+  accessToken: string;
+  /** Seconds until the access token expires; the SPA refreshes through the gateway before then. */
+  expiresIn: number;
+}
+
+export const toSessionResponse = ({ accessToken, expiresIn }: SessionTokens): SessionResponse => ({ accessToken, expiresIn });
+
+/**
+ * The user document (collection `users`, keyed by the Keycloak user id), SPEC.md §3. The three
+ * creation paths write different subsets, so only the key is always there:
+ * sign-up {uid, email, mobileNumber, hasPaid}; first social sign-in {email, name, hasPaid};
+ * the dashboard, when none exists, {paidTests: false}. `uid` is always filled in the answer.
+ */
 export interface UserDocument {
   uid: string;
-  email: string;
+  email?: string;
   name?: string;
-  hasPaid: boolean;
+  hasPaid?: boolean;
   mobileNumber?: string;
   paidTests?: boolean;
   paymentDate?: string;
@@ -57,6 +74,29 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 
 /** GET /api/config: run-time settings of the web app. */
 export interface PublicConfig {
-  keycloak: { url: string; realm: string; clientId: string };
   analytics: { measurementId?: string };
 }
+
+/**
+ * Google sign-in runs as an authorization-code flow between the gateway and Keycloak (with PKCE,
+ * state and nonce), so the refresh token never passes through the page. The gateway hands the code
+ * to auth-service, which holds the client secret.
+ */
+export const googleExchangeSchema = z.object({
+  code: z.string().min(1).max(4096),
+  codeVerifier: z.string().min(43).max(128),
+  redirectUri: z.url(),
+  nonce: z.string().min(16).max(128),
+});
+export type GoogleExchangeRequest = z.infer<typeof googleExchangeSchema>;
+
+/** Where a Google sign-in may return to: a path of ours, never another site. */
+export function safeReturnPath(value: unknown, fallback = '/dashboard'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  if (value.length > 512 || [...value].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
+  return value;
+}
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export const IDENTITY_UNAVAILABLE_MESSAGE = 'The sign-in service is unavailable. Please try again shortly.';
+export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts for this account. Please wait a few minutes and try again.';

@@ -21,6 +21,7 @@ export const AuthPatterns = {
   signIn: 'auth.signIn',
   refresh: 'auth.refresh',
   signOut: 'auth.signOut',
+  exchangeGoogleCode: 'auth.google.exchange',
   ensureUser: 'auth.ensureUser',
   me: 'auth.me',
 } as const;

@@ -7,3 +7,6 @@ export * from './health';
 export * from './jetstream';
 export * from './service-bootstrap';
 export * from './database-health.controller';
+export * from './kv';
+export * from './deadline';
+export * from './secrets';

@@ -1,3 +1,4 @@
+import { IDENTITY_UNAVAILABLE_MESSAGE } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 
 export interface KeycloakResponse {
@@ -7,17 +8,18 @@ export interface KeycloakResponse {
 }
 
 /**
- * One call to Keycloak with a deadline. Keycloak being down or slow is a 503 for our callers,
- * never a hang or an anonymous 500.
+ * One call to Keycloak with a deadline. Keycloak being down or slow, or no time being left in the
+ * operation's budget, is a 503 for our callers, never a hang or an anonymous 500.
  */
 export async function callKeycloak(url: string, init: RequestInit, timeoutMs: number): Promise<KeycloakResponse> {
+  if (timeoutMs <= 0) throw rpcError(503, IDENTITY_UNAVAILABLE_MESSAGE);
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch {
-    throw rpcError(503, 'The sign-in service is unavailable. Please try again shortly.');
+    throw rpcError(503, IDENTITY_UNAVAILABLE_MESSAGE);
   }
-  const text = await response.text();
+  const text = await response.text().catch(() => '');
   let body: Record<string, unknown> = {};
   if (text) {
     try {

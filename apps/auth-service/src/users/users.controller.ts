@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
 import {
   AuthPatterns,
+  googleExchangeSchema,
   signInSchema,
   signUpSchema,
   validationErrorBody,
@@ -54,6 +55,11 @@ export class UsersController {
   async signOut(@Payload() payload: unknown): Promise<{ signedOut: true }> {
     await this.users.signOut(parse(refreshSchema, payload).refreshToken);
     return { signedOut: true };
+  }
+
+  @MessagePattern(AuthPatterns.exchangeGoogleCode)
+  exchangeGoogleCode(@Payload() payload: unknown): Promise<SessionTokens> {
+    return this.users.exchangeGoogleCode(parse(googleExchangeSchema, payload));
   }
 
   @MessagePattern(AuthPatterns.ensureUser)

@@ -1,15 +1,42 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { NatsKv } from '@fluent/server-kit';
+import { config, SERVICE_NAME } from '../config';
 import { KeycloakAdmin } from '../keycloak/keycloak-admin';
 import { KeycloakTokens } from '../keycloak/keycloak-tokens';
+import { kvGraceStore, RefreshGrace } from '../sessions/refresh-grace';
 import { User, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
+const GRACE_BUCKET = 'auth_refresh_grace';
+
 @Module({
   imports: [MongooseModule.forFeature([{ name: User.name, schema: UserSchema }])],
   controllers: [UsersController],
-  providers: [UsersService, KeycloakAdmin, KeycloakTokens],
+  providers: [
+    UsersService,
+    KeycloakAdmin,
+    KeycloakTokens,
+    {
+      provide: NatsKv,
+      useFactory: () => new NatsKv({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD }),
+    },
+    {
+      provide: RefreshGrace,
+      inject: [NatsKv],
+      useFactory: (kv: NatsKv) => {
+        const logger = new Logger(RefreshGrace.name);
+        return new RefreshGrace(
+          kvGraceStore(() => kv.bucket(GRACE_BUCKET, config.REFRESH_GRACE_SECONDS * 1000)),
+          config.KEYCLOAK_WEB_CLIENT_SECRET,
+          3000,
+          undefined,
+          (error) => logger.warn(`Refresh grace store unavailable: ${String(error)}`),
+        );
+      },
+    },
+  ],
   exports: [UsersService],
 })
 export class UsersModule {}

@@ -1,87 +1,108 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpException, HttpStatus, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import {
   AuthPatterns,
+  IDENTITY_UNAVAILABLE_MESSAGE,
   signInSchema,
   signUpSchema,
-  type AuthenticatedUser,
+  toSessionResponse,
+  type SessionResponse,
   type SessionTokens,
   type SignInInput,
   type SignUpInput,
-  type UserDocument,
 } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { SignInAttempts } from '../common/rate-limit/sign-in-attempts';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
-import { CurrentUser } from './current-user.decorator';
 import { Public } from './public.decorator';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 
-const authLimit = { default: { limit: config.AUTH_RATE_LIMIT, ttl: 60_000 } };
+/** Sign-in and sign-up: strict, per client address (password guessing, account creation). */
+export const authLimit = { default: { limit: config.AUTH_RATE_LIMIT, ttl: 60_000 } };
+/** Session refresh: every page load and tab does one; not a password guess, so far looser. */
+const sessionLimit = { default: { limit: config.SESSION_RATE_LIMIT, ttl: 60_000 } };
 
+const isStatus = (error: unknown, status: number) => error instanceof HttpException && error.getStatus() === status;
+
+/**
+ * Sessions. The browser gets the short-lived access token in the body and nothing else; the
+ * refresh token goes into the httpOnly session cookie and is rotated on every refresh.
+ */
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly attempts: SignInAttempts,
+  ) {}
 
   @Public()
   @Throttle(authLimit)
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
-  async signUp(
-    @Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionTokens> {
+  async signUp(@Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
     const tokens = await this.rpc.send<SessionTokens>(AuthPatterns.signUp, body);
     setSessionCookie(response, tokens);
-    return tokens;
+    return toSessionResponse(tokens);
   }
 
   @Public()
   @Throttle(authLimit)
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  async login(
-    @Body(new ZodValidationPipe(signInSchema)) body: SignInInput,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<SessionTokens> {
-    const tokens = await this.rpc.send<SessionTokens>(AuthPatterns.signIn, body);
-    setSessionCookie(response, tokens);
-    return tokens;
-  }
-
-  /** Restores the session of this browser from its httpOnly cookie (reload, new tab). */
-  @Public()
-  @Throttle(authLimit)
-  @Post('session')
-  @HttpCode(HttpStatus.OK)
-  async session(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionTokens> {
-    const refreshToken = readSessionCookie(request);
-    if (!refreshToken) throw new UnauthorizedException({ statusCode: 401, message: 'No session.' });
+  async login(@Body(new ZodValidationPipe(signInSchema)) body: SignInInput, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
+    await this.attempts.assertAllowed(body.email);
+    let tokens: SessionTokens;
     try {
-      const tokens = await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken });
-      setSessionCookie(response, tokens);
-      return tokens;
+      tokens = await this.rpc.send<SessionTokens>(AuthPatterns.signIn, body);
     } catch (error) {
-      clearSessionCookie(response);
+      if (isStatus(error, HttpStatus.UNAUTHORIZED)) await this.attempts.recordFailure(body.email);
       throw error;
     }
+    setSessionCookie(response, tokens);
+    return toSessionResponse(tokens);
   }
 
-  /** Ends the Keycloak session and forgets the cookie. */
+  /**
+   * Restores or extends the session of this browser from its cookie (reload, new tab, an access
+   * token about to expire). The cookie is cleared only when Keycloak really refused the refresh
+   * token; while NATS, auth-service or Keycloak are away the answer is 503 and the cookie stays,
+   * so a short outage signs nobody out.
+   */
+  @Public()
+  @Throttle(sessionLimit)
+  @Post('session')
+  @HttpCode(HttpStatus.OK)
+  async session(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
+    const refreshToken = readSessionCookie(request);
+    if (!refreshToken) throw new UnauthorizedException({ statusCode: 401, message: 'No session.' });
+    let tokens: SessionTokens;
+    try {
+      tokens = await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken });
+    } catch (error) {
+      if (isStatus(error, HttpStatus.UNAUTHORIZED)) {
+        clearSessionCookie(response);
+        throw error;
+      }
+      response.setHeader('Retry-After', '2');
+      throw new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: IDENTITY_UNAVAILABLE_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE);
+    }
+    setSessionCookie(response, tokens);
+    return toSessionResponse(tokens);
+  }
+
+  /**
+   * Ends the Keycloak session (for a Google sign-in also the SSO session in Keycloak, so the next
+   * "Continue with Google" on a shared computer asks again) and forgets the cookie. If Keycloak
+   * cannot be reached the cookie stays and the error is reported, so the learner can try again.
+   */
   @Public()
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     const refreshToken = readSessionCookie(request);
-    clearSessionCookie(response);
     if (refreshToken) await this.rpc.send(AuthPatterns.signOut, { refreshToken });
-  }
-
-  /** After a Google sign-in: creates {email, name, hasPaid:false} when no user document exists. */
-  @Post('social-sign-in')
-  @HttpCode(HttpStatus.OK)
-  socialSignIn(@CurrentUser() user: AuthenticatedUser): Promise<UserDocument> {
-    return this.rpc.send<UserDocument>(AuthPatterns.ensureUser, { user, path: 'social-sign-in' });
+    clearSessionCookie(response);
   }
 }

@@ -1,30 +1,74 @@
-import type { Request, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import type { SessionTokens } from '@fluent/contracts';
 import { config } from '../config';
 
 /**
- * The refresh token also lives in an httpOnly, SameSite=Strict cookie scoped to /api/auth, so a
- * reload or a new tab can restore the session (POST /api/auth/session) without the refresh token
- * ever being written to storage that page scripts can read.
+ * The refresh token lives only in this httpOnly, SameSite=Strict cookie scoped to /api/auth: page
+ * scripts never see it (one XSS cannot carry the session away), and a reload or a new tab
+ * restores the session through POST /api/auth/session, which rotates it.
  */
 export const SESSION_COOKIE = 'fluent_session';
-const COOKIE_PATH = '/api/auth';
+const SESSION_PATH = '/api/auth';
+
+const base = (): CookieOptions => ({ httpOnly: true, secure: config.SESSION_COOKIE_SECURE });
 
 export function setSessionCookie(response: Response, tokens: SessionTokens): void {
   response.cookie(SESSION_COOKIE, tokens.refreshToken, {
-    httpOnly: true,
+    ...base(),
     sameSite: 'strict',
-    secure: config.SESSION_COOKIE_SECURE,
-    path: COOKIE_PATH,
+    path: SESSION_PATH,
     maxAge: Math.max(tokens.refreshExpiresIn, 60) * 1000,
   });
 }
 
 export function clearSessionCookie(response: Response): void {
-  response.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: config.SESSION_COOKIE_SECURE, path: COOKIE_PATH });
+  response.clearCookie(SESSION_COOKIE, { ...base(), sameSite: 'strict', path: SESSION_PATH });
 }
 
 export function readSessionCookie(request: Request): string | undefined {
-  const value = (request.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
+  return readCookie(request, SESSION_COOKIE);
+}
+
+/**
+ * A Google sign-in in progress: the state, nonce and PKCE verifier of the authorization request,
+ * and where to go afterwards. SameSite=Lax, because the browser comes back to the callback from
+ * Keycloak (after Google), a cross-site navigation that would not carry a Strict cookie.
+ */
+export interface PendingGoogleSignIn {
+  state: string;
+  nonce: string;
+  verifier: string;
+  returnTo: string;
+  /** The page that started it (/ or /login), where a failure is shown. */
+  from: string;
+}
+
+export const GOOGLE_COOKIE = 'fluent_google';
+const GOOGLE_PATH = '/api/auth/google';
+
+export function setPendingGoogleSignIn(response: Response, pending: PendingGoogleSignIn): void {
+  response.cookie(GOOGLE_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
+    ...base(),
+    sameSite: 'lax',
+    path: GOOGLE_PATH,
+    maxAge: 10 * 60_000,
+  });
+}
+
+export function takePendingGoogleSignIn(request: Request, response: Response): PendingGoogleSignIn | undefined {
+  const value = readCookie(request, GOOGLE_COOKIE);
+  response.clearCookie(GOOGLE_COOKIE, { ...base(), sameSite: 'lax', path: GOOGLE_PATH });
+  if (!value) return undefined;
+  try {
+    const pending = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<PendingGoogleSignIn>;
+    const fields = [pending.state, pending.nonce, pending.verifier, pending.returnTo, pending.from];
+    return fields.every((f) => typeof f === 'string' && f.length > 0) ? (pending as PendingGoogleSignIn) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCookie(request: Request, name: string): string | undefined {
+  const value = (request.cookies as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }

@@ -10,7 +10,6 @@ export class PublicConfigController {
   @Get()
   get(): PublicConfig {
     return {
-      keycloak: { url: config.KEYCLOAK_PUBLIC_URL, realm: config.KEYCLOAK_REALM, clientId: config.KEYCLOAK_WEB_CLIENT_ID },
       analytics: { measurementId: config.GA_MEASUREMENT_ID || undefined },
     };
   }

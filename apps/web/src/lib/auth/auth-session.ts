@@ -1,7 +1,5 @@
-import Keycloak from 'keycloak-js';
-import type { SessionTokens } from '@fluent/contracts';
-import { apiRequest, setTokenSource } from '../api-client';
-import { loadPublicConfig } from '../public-config';
+import type { SessionResponse } from '@fluent/contracts';
+import { ApiError, apiRequest, setTokenSource } from '../api-client';
 
 export interface SignedInUser {
   uid: string;
@@ -9,29 +7,69 @@ export interface SignedInUser {
   name?: string;
 }
 
-export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SignedInUser };
+/**
+ * - loading: the first answer is not in yet (the app renders nothing but a spinner);
+ * - reconnecting: the sign-in service did not answer (503, 429, network); we retry with backoff
+ *   and never treat that as signed out;
+ * - signed-out / signed-in.
+ */
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'reconnecting'; retryInMs: number }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: SignedInUser };
 
 type Listener = (state: AuthState) => void;
 
-/** keycloak-js answers a redirect from Keycloak with these in the URL fragment. */
-function isKeycloakCallback(): boolean {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  return fragment.has('state') && (fragment.has('code') || fragment.has('error'));
+export interface AuthSessionDeps {
+  request: typeof apiRequest;
+  now: () => number;
+  setTimer: (run: () => void, ms: number) => unknown;
+  clearTimer: (timer: unknown) => void;
+  navigate: (url: string) => void;
+}
+
+const defaultDeps: AuthSessionDeps = {
+  request: apiRequest,
+  now: () => Date.now(),
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  navigate: (url) => window.location.assign(url),
+};
+
+/** Refresh this long before the access token expires. */
+const REFRESH_AHEAD_MS = 30_000;
+const RETRY_STEPS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
+
+/** Only a refused session (401) means signed out; anything else is "try again shortly". */
+const isSessionRefused = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+function claimsOf(token: string): Record<string, unknown> {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(decodeURIComponent(Array.from(json, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''))) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
 /**
- * The session of this tab, held by keycloak-js: it keeps the tokens in memory, refreshes them and
- * reports when the session ends. Tokens from our sign-in and sign-up endpoints are handed to a
- * fresh keycloak-js instance (an instance can be initialised only once). A reload restores the
- * session from the gateway's httpOnly cookie.
+ * The session of this tab. It holds only the short-lived access token, in memory. The refresh
+ * token lives in the gateway's httpOnly cookie, so there is one refresh path for every kind of
+ * sign-in (password, sign-up, Google): POST /api/auth/session, which rotates the cookie. A reload
+ * or a new tab restores the session the same way.
  */
 export class AuthSession {
-  private keycloak?: Keycloak;
   private state: AuthState = { status: 'loading' };
   private readonly listeners = new Set<Listener>();
+  private token?: { value: string; expiresAt: number };
+  private refreshing?: Promise<void>;
+  private timer?: unknown;
+  private failures = 0;
   private booting?: Promise<void>;
 
-  constructor() {
+  constructor(private readonly deps: AuthSessionDeps = defaultDeps) {
     setTokenSource(() => this.accessToken());
   }
 
@@ -46,94 +84,106 @@ export class AuthSession {
 
   /** Finds out once whether this tab is signed in (safe under React StrictMode's double effects). */
   boot(): Promise<void> {
-    this.booting ??= this.restore().catch(() => this.setState({ status: 'signed-out' }));
+    this.booting ??= this.refreshNow();
     return this.booting;
   }
 
-  private async restore(): Promise<void> {
-    if (isKeycloakCallback()) {
-      const keycloak = await this.createKeycloak();
-      const authenticated = await keycloak.init({ checkLoginIframe: false, pkceMethod: 'S256' });
-      if (authenticated) {
-        this.adopt(keycloak);
-        // First social sign-in creates the user document {email, name, hasPaid: false}.
-        await apiRequest('/api/auth/social-sign-in', { method: 'POST' });
-        return;
-      }
-    }
-    try {
-      const tokens = await apiRequest<SessionTokens>('/api/auth/session', { method: 'POST', auth: false });
-      await this.start(tokens);
-    } catch {
-      this.setState({ status: 'signed-out' });
-    }
-  }
-
-  /** Starts a session from tokens our API returned (sign-in, sign-up, restore). */
-  async start(tokens: SessionTokens): Promise<void> {
-    const keycloak = await this.createKeycloak();
-    // The login iframe would end a session that has no Keycloak browser cookie (direct grant).
-    await keycloak.init({
-      token: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      idToken: tokens.idToken || undefined,
-      checkLoginIframe: false,
-      pkceMethod: 'S256',
-    });
-    this.adopt(keycloak);
+  /** Tries again at once (the "Try again" button of the reconnecting screen). */
+  retryNow(): Promise<void> {
+    return this.refreshNow();
   }
 
   async signIn(email: string, password: string): Promise<void> {
-    await this.start(await apiRequest<SessionTokens>('/api/auth/login', { method: 'POST', body: { email, password }, auth: false }));
+    this.adopt(await this.deps.request<SessionResponse>('/api/auth/login', { method: 'POST', body: { email, password }, auth: false }));
   }
 
   async signUp(input: { mobileNumber: string; email: string; password: string }): Promise<void> {
-    await this.start(await apiRequest<SessionTokens>('/api/auth/signup', { method: 'POST', body: input, auth: false }));
+    this.adopt(await this.deps.request<SessionResponse>('/api/auth/signup', { method: 'POST', body: input, auth: false }));
   }
 
-  /** Sends the browser to Keycloak, which hands over to Google (the `google` identity provider). */
-  async signInWithGoogle(returnPath: string): Promise<void> {
-    const keycloak = await this.createKeycloak();
-    await keycloak.init({ checkLoginIframe: false, pkceMethod: 'S256' });
-    await keycloak.login({ idpHint: 'google', redirectUri: `${window.location.origin}${returnPath}` });
+  /**
+   * Sends the browser to the gateway, which runs the Google sign-in with Keycloak and comes back to
+   * `returnTo` signed in (or to `from` with the reason it failed).
+   */
+  signInWithGoogle(returnTo: string, from: '/' | '/login'): void {
+    this.deps.navigate(`/api/auth/google?${new URLSearchParams({ returnTo, from }).toString()}`);
   }
 
-  /** Ends the Keycloak session (through the gateway, which also drops the cookie). */
+  /** Ends the session in Keycloak and drops the cookie. A failure is thrown for the UI to report. */
   async signOut(): Promise<void> {
-    await apiRequest('/api/auth/logout', { method: 'POST', auth: false });
-    this.keycloak?.clearToken();
-    this.keycloak = undefined;
+    await this.deps.request('/api/auth/logout', { method: 'POST', auth: false });
+    this.forget();
     this.setState({ status: 'signed-out' });
   }
 
-  /** A valid access token, refreshed when it expires within 30 s. */
+  /** A valid access token for an API call, refreshed first when it is about to expire. */
   async accessToken(): Promise<string | undefined> {
-    const keycloak = this.keycloak;
-    if (!keycloak?.authenticated) return undefined;
+    if (this.state.status !== 'signed-in' || !this.token) return undefined;
+    if (this.token.expiresAt - this.deps.now() > REFRESH_AHEAD_MS) return this.token.value;
+    await this.refreshNow();
+    return this.token && this.token.expiresAt > this.deps.now() ? this.token.value : undefined;
+  }
+
+  /** One refresh at a time: concurrent callers share it (one cookie rotation, not several). */
+  private refreshNow(): Promise<void> {
+    this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async refresh(): Promise<void> {
     try {
-      await keycloak.updateToken(30);
-      return keycloak.token;
-    } catch {
-      this.keycloak = undefined;
-      this.setState({ status: 'signed-out' });
-      return undefined;
+      this.adopt(await this.deps.request<SessionResponse>('/api/auth/session', { method: 'POST', auth: false }));
+    } catch (error) {
+      if (isSessionRefused(error)) {
+        this.forget();
+        this.setState({ status: 'signed-out' });
+        return;
+      }
+      this.retryLater();
     }
   }
 
-  private adopt(keycloak: Keycloak): void {
-    this.keycloak = keycloak;
-    keycloak.onAuthLogout = () => this.setState({ status: 'signed-out' });
-    keycloak.onTokenExpired = () => void this.accessToken();
-    const parsed = keycloak.tokenParsed ?? {};
-    this.setState({
-      status: 'signed-in',
-      user: { uid: String(parsed.sub ?? ''), email: parsed.email as string | undefined, name: parsed.name as string | undefined },
-    });
+  /**
+   * The service is away: keep what we have and try again with growing pauses. A signed-in tab
+   * stays signed in (a learner mid-test must not lose the page); a tab that does not know yet
+   * shows the calm reconnecting state instead of the login page.
+   */
+  private retryLater(): void {
+    const delay = RETRY_STEPS_MS[Math.min(this.failures, RETRY_STEPS_MS.length - 1)]!;
+    this.failures += 1;
+    this.schedule(delay);
+    if (this.state.status !== 'signed-in') this.setState({ status: 'reconnecting', retryInMs: delay });
   }
 
-  private async createKeycloak(): Promise<Keycloak> {
-    const config = await loadPublicConfig();
-    return new Keycloak({ url: config.keycloak.url, realm: config.keycloak.realm, clientId: config.keycloak.clientId });
+  private adopt(response: SessionResponse): void {
+    const claims = claimsOf(response.accessToken);
+    this.failures = 0;
+    this.token = { value: response.accessToken, expiresAt: this.deps.now() + response.expiresIn * 1000 };
+    this.schedule(Math.max(5_000, response.expiresIn * 1000 - REFRESH_AHEAD_MS));
+    const user: SignedInUser = {
+      uid: String(claims.sub ?? ''),
+      email: typeof claims.email === 'string' ? claims.email : undefined,
+      name: typeof claims.name === 'string' ? claims.name : undefined,
+    };
+    const current = this.state.status === 'signed-in' ? this.state.user : undefined;
+    if (!current || current.uid !== user.uid || current.email !== user.email || current.name !== user.name) {
+      this.setState({ status: 'signed-in', user });
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer !== undefined) this.deps.clearTimer(this.timer);
+    this.timer = this.deps.setTimer(() => {
+      this.timer = undefined;
+      void this.refreshNow();
+    }, ms);
+  }
+
+  private forget(): void {
+    if (this.timer !== undefined) this.deps.clearTimer(this.timer);
+    this.timer = undefined;
+    this.token = undefined;
+    this.failures = 0;
   }
 
   private setState(state: AuthState): void {

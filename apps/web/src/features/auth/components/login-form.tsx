@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuthSession } from '@/lib/auth/auth-provider';
+import { useGoogleSignInError } from '../hooks/use-google-error';
 import { errorMessage } from '../messages';
 import { CredentialFields } from './credential-fields';
 import { GoogleButton } from './google-button';
@@ -17,6 +18,10 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const back = location.state as ReturnState;
+  const googleError = useGoogleSignInError();
+  useEffect(() => {
+    if (googleError) window.alert(googleError);
+  }, [googleError]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +45,7 @@ export function LoginForm() {
         </button>
       </form>
       <div className="divider">or</div>
-      <GoogleButton label="Continue with Google" onError={(message) => window.alert(message)} />
+      <GoogleButton label="Continue with Google" returnTo={back?.from ?? paths.dashboard} from="/login" />
       <p className="form-footer">
         New to Fluent? <Link to={paths.signup}>Sign Up</Link>
       </p>

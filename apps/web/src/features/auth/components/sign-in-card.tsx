@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuthSession } from '@/lib/auth/auth-provider';
+import { useGoogleSignInError } from '../hooks/use-google-error';
 import { AUTH_MESSAGES } from '../messages';
 import { CredentialFields } from './credential-fields';
 import { GoogleButton } from './google-button';
@@ -12,7 +13,8 @@ export function SignInCard() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const googleError = useGoogleSignInError();
+  const [error, setError] = useState(googleError ?? '');
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -43,7 +45,7 @@ export function SignInCard() {
         </button>
       </form>
       <div className="divider">or</div>
-      <GoogleButton label="Sign in with Google" onError={setError} />
+      <GoogleButton label="Sign in with Google" returnTo={paths.dashboard} from="/" />
       <p className="form-footer">
         Don&apos;t have an account? <Link to={paths.signup}>Sign Up</Link>
       </p>

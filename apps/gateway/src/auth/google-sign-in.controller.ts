@@ -1,0 +1,88 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Controller, Get, HttpException, Query, Req, Res } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
+import type { Request, Response } from 'express';
+import { AuthPatterns, safeReturnPath, type SessionTokens } from '@fluent/contracts';
+import { RpcClient } from '../common/rpc/rpc.client';
+import { config } from '../config';
+import { authLimit } from './auth.controller';
+import { Public } from './public.decorator';
+import { setPendingGoogleSignIn, setSessionCookie, takePendingGoogleSignIn } from './session-cookie';
+
+const CALLBACK_PATH = '/api/auth/google/callback';
+const NOT_VERIFIED = 'The sign-in could not be verified. Please try again.';
+
+const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * "Sign in with Google": an OpenID Connect authorization-code flow run by the gateway, with PKCE,
+ * state and nonce. Keycloak brokers the `google` identity provider (kc_idp_hint). The code is
+ * exchanged server-side by auth-service, which holds the client secret, and the refresh token goes
+ * straight into the session cookie, as for a password sign-in: the page never holds a refresh
+ * token, a reload restores a Google session like any other, and Sign Out ends it in Keycloak.
+ */
+@Controller('api/auth/google')
+export class GoogleSignInController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Public()
+  @Throttle(authLimit)
+  @Get()
+  start(@Req() request: Request, @Res() response: Response, @Query('returnTo') returnTo?: string, @Query('from') from?: string): void {
+    const pending = {
+      state: randomToken(),
+      nonce: randomToken(),
+      verifier: randomToken(48),
+      returnTo: safeReturnPath(returnTo),
+      from: from === '/login' ? '/login' : '/',
+    };
+    setPendingGoogleSignIn(response, pending);
+    const authorize = new URL(`${config.KEYCLOAK_PUBLIC_URL}/realms/${config.KEYCLOAK_REALM}/protocol/openid-connect/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: config.KEYCLOAK_WEB_CLIENT_ID,
+      response_type: 'code',
+      scope: 'openid email profile',
+      redirect_uri: callbackUrl(request),
+      state: pending.state,
+      nonce: pending.nonce,
+      code_challenge: createHash('sha256').update(pending.verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      kc_idp_hint: 'google',
+    }).toString();
+    response.redirect(302, authorize.toString());
+  }
+
+  @Public()
+  @Throttle(authLimit)
+  @Get('callback')
+  async callback(@Req() request: Request, @Res() response: Response, @Query() query: Record<string, unknown>): Promise<void> {
+    const pending = takePendingGoogleSignIn(request, response);
+    const fail = (message: string) => {
+      const target = new URL(pending?.from ?? '/login', 'http://fluent.invalid');
+      target.searchParams.set('google_error', message.slice(0, 200));
+      response.redirect(302, `${target.pathname}${target.search}`);
+    };
+    if (!pending || typeof query.state !== 'string' || !sameText(query.state, pending.state)) return fail(NOT_VERIFIED);
+    if (typeof query.error === 'string') return fail(typeof query.error_description === 'string' ? query.error_description : query.error);
+    if (typeof query.code !== 'string' || query.code.length === 0) return fail(NOT_VERIFIED);
+    try {
+      const tokens = await this.rpc.send<SessionTokens>(AuthPatterns.exchangeGoogleCode, {
+        code: query.code,
+        codeVerifier: pending.verifier,
+        redirectUri: callbackUrl(request),
+        nonce: pending.nonce,
+      });
+      setSessionCookie(response, tokens);
+      response.redirect(302, pending.returnTo);
+    } catch (error) {
+      fail(error instanceof HttpException ? error.message : NOT_VERIFIED);
+    }
+  }
+}
+
+/** Keycloak checks it against the client's registered redirect URIs, so a forged Host gets nowhere. */
+function callbackUrl(request: Request): string {
+  const origin = config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.get('host') ?? `${config.GATEWAY_HOST}:${config.GATEWAY_PORT}`}`;
+  return `${origin.replace(/\/$/, '')}${CALLBACK_PATH}`;
+}

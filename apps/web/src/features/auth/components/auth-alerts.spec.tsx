@@ -1,0 +1,95 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { AuthSession } from '@/lib/auth/auth-session';
+import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { LandingRoute } from '@/app/routes/landing';
+import { LoginForm } from './login-form';
+import { SignupForm } from './signup-form';
+
+const jwt = btoa(JSON.stringify({ sub: 'ana', email: 'ana@example.com' }));
+
+/** A real AuthSession whose server answers are given per path. */
+function sessionAnswering(answers: Record<string, () => unknown>) {
+  return new AuthSession({
+    request: (async (path: string) => {
+      const answer = answers[path];
+      if (!answer) throw new ApiError(401, 'No session.');
+      return answer();
+    }) as never,
+    now: () => Date.now(),
+    setTimer: () => 0,
+    clearTimer: () => undefined,
+    navigate: () => undefined,
+  });
+}
+
+function renderAt(path: string, session: AuthSession) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <LandingRoute /> },
+      { path: '/login', element: <LoginForm /> },
+      { path: '/signup', element: <SignupForm /> },
+      { path: '/dashboard', element: <DashboardHeader /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <AuthProvider session={session}>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('authentication alerts (SPEC.md §8)', () => {
+  it('alerts the server message when the email is already registered', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const session = sessionAnswering({
+      '/api/auth/signup': () => {
+        throw new ApiError(409, 'An account with this email already exists.');
+      },
+    });
+    renderAt('/signup', session);
+    await userEvent.type(await screen.findByLabelText('Mobile Number'), '0123456789');
+    await userEvent.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('An account with this email already exists.'));
+    expect(alert).not.toHaveBeenCalledWith('Signup successful!');
+  });
+
+  it('alerts "Google Sign-In Failed: " and the reason on /login, once, and clears it from the address', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const router = renderAt('/login?google_error=Access%20denied', sessionAnswering({}));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Google Sign-In Failed: Access denied'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(alert).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows "Google Sign-In Failed: " and the reason on the landing card', async () => {
+    renderAt('/?google_error=Access%20denied', sessionAnswering({}));
+    expect((await screen.findByRole('alert')).textContent).toBe('Google Sign-In Failed: Access denied');
+  });
+
+  it('alerts the message when signing out fails, and stays on the dashboard', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const session = sessionAnswering({
+      '/api/auth/session': () => ({ accessToken: `h.${jwt}.s`, expiresIn: 300 }),
+      '/api/auth/logout': () => {
+        throw new ApiError(503, 'Sign-out failed. Please try again.');
+      },
+    });
+    const router = renderAt('/dashboard', session);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Sign-out failed. Please try again.'));
+    expect(alert).not.toHaveBeenCalledWith('Signed out successfully!');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(session.getState().status).toBe('signed-in');
+  });
+});

@@ -1,0 +1,94 @@
+import { connect, type KV, type NatsConnection } from 'nats';
+
+export interface NatsKvOptions {
+  url: string;
+  /** Connection name, shown in NATS monitoring. */
+  name: string;
+  user?: string;
+  pass?: string;
+}
+
+/**
+ * Key-value buckets on JetStream, for state that every replica of a service must share: rate-limit
+ * counters, short-lived caches. One lazy connection per process; a bucket is created on first use
+ * with a TTL (its entries expire on their own, so nothing needs sweeping).
+ */
+export class NatsKv {
+  private connection?: Promise<NatsConnection>;
+  private readonly buckets = new Map<string, Promise<KV>>();
+
+  constructor(private readonly options: NatsKvOptions) {}
+
+  bucket(name: string, ttlMs: number): Promise<KV> {
+    let bucket = this.buckets.get(name);
+    if (!bucket) {
+      bucket = this.connect().then((nc) => nc.jetstream().views.kv(name, { ttl: ttlMs, history: 1, timeout: 2000 }));
+      // A failed open (NATS down) is retried by the next caller instead of being cached.
+      bucket.catch(() => this.buckets.delete(name));
+      this.buckets.set(name, bucket);
+    }
+    return bucket;
+  }
+
+  /** Nest calls this on shutdown when the instance is a provider. */
+  onModuleDestroy(): Promise<void> {
+    return this.close();
+  }
+
+  async close(): Promise<void> {
+    const connection = this.connection;
+    this.connection = undefined;
+    this.buckets.clear();
+    if (connection) await (await connection.catch(() => undefined))?.drain().catch(() => undefined);
+  }
+
+  private connect(): Promise<NatsConnection> {
+    this.connection ??= connect({
+      servers: this.options.url,
+      name: `${this.options.name}-kv`,
+      user: this.options.user,
+      pass: this.options.pass,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      timeout: 2000,
+    }).catch((error: unknown) => {
+      this.connection = undefined;
+      throw error;
+    });
+    return this.connection;
+  }
+}
+
+const isRevisionConflict = (error: unknown) => /wrong last sequence|key exists/i.test(String((error as Error)?.message ?? error));
+
+/**
+ * Adds one to a counter and returns the new count. JetStream has no atomic increment, so this is
+ * a compare-and-set loop on the entry's revision: concurrent increments from several replicas are
+ * all counted, none lost.
+ */
+export async function incrementCounter(kv: KV, key: string, maxAttempts = 20): Promise<number> {
+  for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    const entry = await kv.get(key);
+    try {
+      if (!entry || entry.operation !== 'PUT') {
+        await kv.create(key, encodeCount(1));
+        return 1;
+      }
+      const next = decodeCount(entry.value) + 1;
+      await kv.update(key, encodeCount(next), entry.revision);
+      return next;
+    } catch (error) {
+      if (!isRevisionConflict(error)) throw error;
+    }
+  }
+  throw new Error(`counter ${key} is too contended`);
+}
+
+/** The current count of a counter (0 when absent). */
+export async function readCounter(kv: KV, key: string): Promise<number> {
+  const entry = await kv.get(key);
+  return entry && entry.operation === 'PUT' ? decodeCount(entry.value) : 0;
+}
+
+const encodeCount = (n: number) => new TextEncoder().encode(String(n));
+const decodeCount = (value: Uint8Array) => Number(new TextDecoder().decode(value)) || 0;
