@@ -2,7 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
 import { recordDialogs, waitForDialog } from '../support/dialogs';
+import { keycloakUrl } from '../support/keycloak';
 import { PASSWORD, signUp, uniqueEmail } from '../support/users';
+
+const sessionCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'fluent_session');
+const webStorage = (page: Page) =>
+  page.evaluate(() => ({ local: { ...window.localStorage }, session: { ...window.sessionStorage } }));
 
 async function fillLanding(page: Page, email: string, password: string) {
   const card = page.getByRole('region', { name: 'Sign In' });
@@ -77,26 +82,38 @@ describe('sign-up, sign-in and sign-out in the browser', () => {
     await page.waitForURL('**/dashboard');
   });
 
-  it('sends a signed-out visitor from /dashboard to /login, and back after signing in', async () => {
+  it('sends a signed-out visitor from /result to /login, and back to /result after signing in', async () => {
     const { email } = await signUp();
     const page = await newPage(browser);
-    await page.goto('/dashboard');
+    await page.goto('/result');
     await page.waitForURL('**/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL('**/result');
+    await page.getByRole('heading', { name: 'No Results Available' }).waitFor();
   });
 
-  it('keeps the session across a reload and a new tab, and signs out', async () => {
+  it('keeps the session across a reload and a new tab from the rotating cookie alone, and signs out', async () => {
     const { email } = await signUp();
     const page = await newPage(browser);
     const dialogs = recordDialogs(page);
     await page.goto('/');
     await fillLanding(page, email, PASSWORD);
     await page.waitForURL('**/dashboard');
+    const cookieBefore = await sessionCookie(page);
+    expect(cookieBefore?.httpOnly).toBe(true);
+    expect(await webStorage(page)).toEqual({ local: {}, session: {} });
+
+    const restore = page.waitForResponse((r) => r.url().endsWith('/api/auth/session') && r.request().method() === 'POST');
     await page.reload();
+    expect((await restore).status()).toBe(200);
     await page.getByRole('heading', { name: 'Welcome to Your Learning Journey' }).waitFor();
+    const cookieAfter = await sessionCookie(page);
+    expect(cookieAfter?.value).toBeTruthy();
+    expect(cookieAfter?.value).not.toBe(cookieBefore?.value);
+    expect(await webStorage(page)).toEqual({ local: {}, session: {} });
+
     const tab = await page.context().newPage();
     await tab.goto('/dashboard');
     await tab.getByRole('heading', { name: 'Welcome to Your Learning Journey' }).waitFor();
@@ -105,27 +122,47 @@ describe('sign-up, sign-in and sign-out in the browser', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await waitForDialog(dialogs, 'Signed out successfully!');
     await page.waitForURL((url) => url.pathname === '/');
+    expect(await sessionCookie(page)).toBeUndefined();
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
+  });
+
+  it('shows a calm reconnecting screen while the sign-in service is away, then the signed-in page', async () => {
+    const { email } = await signUp();
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dashboard');
+    let outage = 2;
+    await page.route('**/api/auth/session', async (route) => {
+      if (outage-- > 0) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"message":"The sign-in service is unavailable. Please try again shortly."}' });
+      return route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Reconnecting…' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('heading', { name: 'Welcome to Your Learning Journey' }).waitFor();
   });
 
   it.each([
     ['/', 'Sign in with Google'],
     ['/login', 'Continue with Google'],
-  ])('on %s, "%s" goes to Keycloak with kc_idp_hint=google', async (path, label) => {
+  ])('on %s, "%s" goes through Keycloak to Google with our client id and Keycloak\'s broker endpoint', async (path, label) => {
     const page = await newPage(browser);
-    // Stop at Keycloak: past it the browser would go to Google, which is not reachable here.
-    let authorizeUrl: URL | undefined;
-    await page.route('**/realms/fluent/protocol/openid-connect/auth**', async (route) => {
-      authorizeUrl = new URL(route.request().url());
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Keycloak</h1>' });
+    // Keycloak answers for real; the browser is stopped only where it would leave this machine.
+    const google = new Promise<URL>((resolve) => {
+      void page.route('https://accounts.google.com/**', async (route) => {
+        resolve(new URL(route.request().url()));
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Google</h1>' });
+      });
     });
     await page.goto(path);
     await page.getByRole('button', { name: label }).click();
-    await page.getByRole('heading', { name: 'Keycloak' }).waitFor();
-    expect(authorizeUrl?.searchParams.get('kc_idp_hint')).toBe('google');
-    expect(authorizeUrl?.searchParams.get('client_id')).toBe('fluent-web');
-    expect(authorizeUrl?.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(authorizeUrl?.searchParams.get('redirect_uri')).toMatch(/\/dashboard$/);
+    const url = await google;
+    expect(url.searchParams.get('client_id')).toBe(process.env.GOOGLE_CLIENT_ID ?? 'unset-google-client-id');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${keycloakUrl}/realms/fluent/broker/google/endpoint`);
+    expect(url.searchParams.get('response_type')).toBe('code');
   });
 });

@@ -1,8 +1,17 @@
-// Keycloak's admin API for tests, through auth-service's service account (dev secret).
+// Keycloak's admin API for tests, through auth-service's service account, with the secret the
+// stack gave this profile (the same setting auth-service reads). Every call fails loudly on an
+// unexpected status, so a broken admin call can never pass for "nothing was created".
+import { appEnvironment } from '../../tools/stack/profiles.mjs';
 import { profile } from './stack';
 
 export const keycloakUrl = `http://127.0.0.1:${profile.ports.keycloak}`;
 const realmAdmin = `${keycloakUrl}/admin/realms/fluent`;
+const stackEnv = appEnvironment(profile);
+
+async function expectStatus(response: Response, ok: number[], what: string): Promise<Response> {
+  if (!ok.includes(response.status)) throw new Error(`${what}: Keycloak answered ${response.status} ${await response.text()}`);
+  return response;
+}
 
 async function adminToken(): Promise<string> {
   const response = await fetch(`${keycloakUrl}/realms/fluent/protocol/openid-connect/token`, {
@@ -10,37 +19,92 @@ async function adminToken(): Promise<string> {
     body: new URLSearchParams({
       grant_type: 'client_credentials',
       client_id: 'fluent-auth-service',
-      client_secret: process.env.KEYCLOAK_ADMIN_CLIENT_SECRET ?? 'fluent-auth-service-dev-secret',
+      client_secret: stackEnv.KEYCLOAK_ADMIN_CLIENT_SECRET!,
     }),
   });
-  const body = (await response.json()) as { access_token: string };
-  return body.access_token;
+  await expectStatus(response, [200], 'admin token');
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * The local Keycloak's bootstrap administrator, for reading realm configuration (flows, clients,
+ * identity providers) that auth-service's service account rightly cannot see.
+ */
+async function bootstrapAdminToken(): Promise<string> {
+  const response = await fetch(`${keycloakUrl}/realms/master/protocol/openid-connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'admin-cli',
+      username: process.env.KC_BOOTSTRAP_ADMIN_USERNAME ?? 'admin',
+      password: process.env.KC_BOOTSTRAP_ADMIN_PASSWORD ?? 'admin',
+    }),
+  });
+  await expectStatus(response, [200], 'bootstrap admin token');
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function admin(path: string, init: RequestInit = {}, ok = [200], as: 'service' | 'bootstrap' = 'service'): Promise<Response> {
+  const token = as === 'service' ? await adminToken() : await bootstrapAdminToken();
+  const response = await fetch(`${realmAdmin}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+  return expectStatus(response, ok, `${init.method ?? 'GET'} ${path}`);
 }
 
 export async function findKeycloakUser(email: string): Promise<Record<string, any> | undefined> {
-  const response = await fetch(`${realmAdmin}/users?exact=true&email=${encodeURIComponent(email)}`, {
-    headers: { Authorization: `Bearer ${await adminToken()}` },
-  });
-  const users = (await response.json()) as Record<string, any>[];
+  const users = (await (await admin(`/users?exact=true&email=${encodeURIComponent(email)}`)).json()) as Record<string, any>[];
   return users[0];
 }
 
-/** A Keycloak account with no user document, as a Google (brokered) user would arrive. */
-export async function createKeycloakOnlyUser(email: string, password: string, firstName: string, lastName: string): Promise<string> {
-  const response = await fetch(`${realmAdmin}/users`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${await adminToken()}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      username: email,
-      email,
-      firstName,
-      lastName,
-      enabled: true,
-      emailVerified: true,
-      attributes: { mobileNumber: ['5550001111'] },
-      credentials: [{ type: 'password', value: password, temporary: false }],
-    }),
-  });
-  if (response.status !== 201) throw new Error(`could not create ${email}: ${response.status} ${await response.text()}`);
+/** A Keycloak account with no user document, as a Google (brokered) user, or a half-done sign-up, would leave it. */
+export async function createKeycloakOnlyUser(
+  email: string,
+  password: string,
+  firstName: string,
+  lastName: string,
+  mobileNumber = '5550001111',
+): Promise<string> {
+  const response = await admin(
+    '/users',
+    {
+      method: 'POST',
+      body: JSON.stringify({
+        username: email,
+        email,
+        ...(firstName ? { firstName } : {}),
+        ...(lastName ? { lastName } : {}),
+        enabled: true,
+        emailVerified: true,
+        attributes: { mobileNumber: [mobileNumber] },
+        credentials: [{ type: 'password', value: password, temporary: false }],
+      }),
+    },
+    [201],
+  );
   return response.headers.get('location')!.split('/').pop()!;
+}
+
+/** The user's live Keycloak sessions (SSO sessions included). */
+export async function keycloakSessions(uid: string): Promise<Record<string, any>[]> {
+  return (await (await admin(`/users/${uid}/sessions`)).json()) as Record<string, any>[];
+}
+
+export async function identityProvider(alias: string): Promise<Record<string, any>> {
+  return (await (await admin(`/identity-provider/instances/${alias}`, {}, [200], 'bootstrap')).json()) as Record<string, any>;
+}
+
+export async function flowExecutions(flowAlias: string): Promise<Record<string, any>[]> {
+  return (await (await admin(`/authentication/flows/${encodeURIComponent(flowAlias)}/executions`, {}, [200], 'bootstrap')).json()) as Record<string, any>[];
+}
+
+export async function realmClient(clientId: string): Promise<Record<string, any>> {
+  const clients = (await (await admin(`/clients?clientId=${encodeURIComponent(clientId)}`, {}, [200], 'bootstrap')).json()) as Record<string, any>[];
+  if (!clients[0]) throw new Error(`no client ${clientId}`);
+  return clients[0];
+}
+
+export async function realmSettings(): Promise<Record<string, any>> {
+  return (await (await admin('', {}, [200], 'bootstrap')).json()) as Record<string, any>;
 }

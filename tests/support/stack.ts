@@ -1,5 +1,10 @@
 // The running test stack, as tools/test.mjs started it.
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { getProfile, startComponent, stopComponent } from '../../tools/stack/index.mjs';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { appEnvironment } from '../../tools/stack/profiles.mjs';
 
 export const profile = getProfile(process.env.FLUENT_STACK_PROFILE === 'dev' ? 'dev' : 'test');
 export const gatewayUrl = process.env.FLUENT_GATEWAY_URL ?? `http://127.0.0.1:${profile.ports.gateway}`;
@@ -33,4 +38,64 @@ export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) 
     value = await probe();
   }
   return value;
+}
+
+/** The environment the stack gives the apps of this profile (addresses, secrets, limits). */
+export const stackEnvironment = () => appEnvironment(profile);
+
+/**
+ * A second gateway process against the same NATS, services and rate-limit store, on its own port:
+ * what a second replica behind a load balancer would be.
+ */
+export async function startExtraGateway(overrides: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = profile.ports.gateway + 57;
+  const child = spawn(process.execPath, [join(ROOT, 'apps', 'gateway', 'dist', 'main.js')], {
+    env: { ...process.env, ...appEnvironment(profile), GATEWAY_PORT: String(port), LOG_LEVEL: 'warn', ...overrides },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the extra gateway exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/config`).then((r) => r.ok, () => false);
+    if (ok) return { url, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error('the extra gateway did not start');
+}
+
+/**
+ * A request from a chosen loopback address (127.0.0.0/8 all reach this machine), so that a test
+ * has a client address, and a rate-limit bucket, of its own.
+ */
+export function requestFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: any; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: init.method ?? 'GET', localAddress, headers: { 'content-type': 'application/json', ...init.headers } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: response.statusCode ?? 0, body, headers: response.headers });
+      });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
 }

@@ -68,7 +68,8 @@ export function appEnvironment(profile) {
   });
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
   // Tests sign in far more often than a person would; the limits stay on, just higher.
-  if (profile.name === 'test') return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000' };
+  // A short refresh grace lets the tests see a rotated refresh token refused within seconds.
+  if (profile.name === 'test') return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000', REFRESH_GRACE_SECONDS: '4' };
   /** @type {Record<string, string>} */
   const fromEnv = {};
   for (const key of Object.keys(stack)) if (process.env[key]) fromEnv[key] = /** @type {string} */ (process.env[key]);

@@ -36,7 +36,7 @@ export function profileSecrets(profile) {
     chmodSync(file, 0o600);
   }
   return {
-    FLUENT_AUTH_CLIENT_SECRET: process.env.FLUENT_AUTH_CLIENT_SECRET || stored.FLUENT_AUTH_CLIENT_SECRET,
-    FLUENT_WEB_CLIENT_SECRET: process.env.FLUENT_WEB_CLIENT_SECRET || stored.FLUENT_WEB_CLIENT_SECRET,
+    FLUENT_AUTH_CLIENT_SECRET: process.env.FLUENT_AUTH_CLIENT_SECRET || /** @type {string} */ (stored.FLUENT_AUTH_CLIENT_SECRET),
+    FLUENT_WEB_CLIENT_SECRET: process.env.FLUENT_WEB_CLIENT_SECRET || /** @type {string} */ (stored.FLUENT_WEB_CLIENT_SECRET),
   };
 }

@@ -12,6 +12,9 @@ import type { ComponentStatus } from '@fluent/contracts';
 export function databaseModule(uri: string): DynamicModule {
   return MongooseModule.forRoot(uri, {
     serverSelectionTimeoutMS: 3000,
+    // Fail fast instead of queueing while the database is away: a queued write could land after
+    // the caller's deadline (the gateway already answered 504) and half-finish an operation.
+    bufferCommands: false,
     // Indexes are created at boot; services await Model.init() so an index error is loud.
     autoIndex: true,
   });

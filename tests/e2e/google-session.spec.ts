@@ -1,0 +1,72 @@
+import { MongoClient } from 'mongodb';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from '../support/browser';
+import { recordDialogs, waitForDialog } from '../support/dialogs';
+import { createKeycloakOnlyUser, keycloakSessions } from '../support/keycloak';
+import { mongoUri } from '../support/stack';
+import { PASSWORD, uniqueEmail } from '../support/users';
+
+/**
+ * The Google sign-in flow end to end, except Google itself (no internet here): the test removes
+ * the kc_idp_hint so that Keycloak asks for this realm user's password instead of redirecting to
+ * Google. Everything after that is the real path: Keycloak's code, the gateway's state, nonce and
+ * PKCE checks, auth-service's code exchange and user document, the session cookie.
+ */
+describe('a Google sign-in session', () => {
+  let browser: Browser;
+  const mongo = new MongoClient(mongoUri);
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    await mongo.connect();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await mongo.close();
+  });
+
+  it('comes back signed in, survives a reload, and Sign Out ends it in Keycloak so the next Google sign-in asks again', async () => {
+    const email = uniqueEmail('google');
+    const uid = await createKeycloakOnlyUser(email, PASSWORD, 'Grace', 'Hopper');
+    const page = await newPage(browser);
+    const dialogs = recordDialogs(page);
+    await page.route('**/realms/fluent/protocol/openid-connect/auth?**', async (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.delete('kc_idp_hint');
+      await route.continue({ url: url.toString() });
+    });
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.locator('#username').fill(email);
+    await page.locator('#password').fill(PASSWORD);
+    await page.locator('#kc-login').click();
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: 'Welcome to Your Learning Journey' }).waitFor();
+
+    // First social sign-in: {email, name, hasPaid:false}, written by the server.
+    expect(await mongo.db().collection('users').findOne({ _id: uid } as never)).toEqual({ _id: uid, email, name: 'Grace Hopper', hasPaid: false });
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome to Your Learning Journey' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.length + window.sessionStorage.length)).toBe(0);
+    expect((await keycloakSessions(uid)).length).toBe(1);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await waitForDialog(dialogs, 'Signed out successfully!');
+    expect(await keycloakSessions(uid)).toEqual([]);
+
+    // Same browser (Keycloak's SSO cookie still in it): Keycloak must not sign Grace straight back in.
+    await page.unroute('**/realms/fluent/protocol/openid-connect/auth?**');
+    const toGoogle = new Promise<string>((resolve) => {
+      void page.route('https://accounts.google.com/**', async (route) => {
+        resolve(route.request().url());
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Google</h1>' });
+      });
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    expect(await toGoogle).toContain('accounts.google.com');
+    expect(new URL(page.url()).pathname).not.toBe('/dashboard');
+  });
+});

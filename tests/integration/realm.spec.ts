@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { flowExecutions, identityProvider, keycloakUrl, realmClient, realmSettings } from '../support/keycloak';
+import { uniqueEmail } from '../support/users';
+
+// The realm as Keycloak imported it (deploy/keycloak/realm.json), read back through the admin API.
+describe('Keycloak realm', () => {
+  it('rotates refresh tokens: each works once', async () => {
+    const realm = await realmSettings();
+    expect(realm.revokeRefreshToken).toBe(true);
+    expect(realm.refreshTokenMaxReuse).toBe(0);
+  });
+
+  it('has no public client that takes passwords: fluent-web is confidential, admin-cli is off', async () => {
+    const web = await realmClient('fluent-web');
+    expect(web.publicClient).toBe(false);
+    expect(web.redirectUris.every((uri: string) => uri.endsWith('/api/auth/google/callback'))).toBe(true);
+    const adminCli = await realmClient('admin-cli');
+    expect(adminCli.enabled).toBe(false);
+    for (const clientId of ['fluent-web', 'admin-cli']) {
+      const grant = await fetch(`${keycloakUrl}/realms/fluent/protocol/openid-connect/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', client_id: clientId, username: uniqueEmail('guess'), password: 'guess-1234' }),
+      });
+      const body = (await grant.json()) as { error: string };
+      // Refused for the client, before any password is checked.
+      expect(['unauthorized_client', 'invalid_client']).toContain(body.error);
+    }
+  });
+
+  it('never links a first Google sign-in to an existing account (no email squatting)', async () => {
+    const google = await identityProvider('google');
+    expect(google.firstBrokerLoginFlowAlias).toBe('fluent first broker login');
+    const executions = await flowExecutions('fluent first broker login');
+    const providers = executions.map((e) => e.providerId as string);
+    expect(executions.find((e) => e.providerId === 'idp-create-user-if-unique')?.requirement).toBe('REQUIRED');
+    for (const linking of ['idp-confirm-link', 'idp-email-verification', 'idp-auto-link', 'idp-username-password-form', 'idp-detect-existing-broker-user']) {
+      expect(providers).not.toContain(linking);
+    }
+    expect(executions.every((e) => !e.authenticationFlow)).toBe(true);
+  });
+});
