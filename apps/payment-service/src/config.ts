@@ -1,12 +1,22 @@
 import { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '@fluent/server-kit';
+import { assertProductionSecrets, baseConfigSchema, loadConfig } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'payment-service';
-export const config = loadConfig(
-  baseConfigSchema.extend({
-    /** Locally a stripe-mock key; in production the real secret key from a Kubernetes Secret. */
-    STRIPE_SECRET_KEY: z.string().default('sk_test_fluentLocalDevKey'),
-    /** Where the Stripe API lives: stripe-mock locally, unset (Stripe's own API) in production. */
-    STRIPE_API_BASE: z.url().optional(),
-  }),
-);
+
+/** The stripe-mock key used locally; production refuses to start with it. */
+export const DEV_SECRETS = { STRIPE_SECRET_KEY: 'sk_test_fluentLocalDevKey' };
+
+export const paymentConfigSchema = baseConfigSchema.extend({
+  /** Locally a stripe-mock key; in production the real secret key from a Kubernetes Secret. */
+  STRIPE_SECRET_KEY: z.string().default(DEV_SECRETS.STRIPE_SECRET_KEY),
+  /** Where the Stripe API lives: stripe-mock locally, unset (Stripe's own API) in production. */
+  STRIPE_API_BASE: z.url().optional(),
+});
+
+export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env) {
+  const loaded = loadConfig(paymentConfigSchema, env);
+  assertProductionSecrets(loaded, DEV_SECRETS);
+  return loaded;
+}
+
+export const config = loadPaymentConfig();
