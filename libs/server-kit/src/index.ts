@@ -6,4 +6,5 @@ export * from './rpc-errors';
 export * from './health';
 export * from './jetstream';
 export * from './service-bootstrap';
+export * from './retry';
 export * from './database-health.controller';
