@@ -55,6 +55,9 @@ export async function bootstrapService(
     if (shutdown.signal.aborted) return;
     app = await NestFactory.createMicroservice(module, { strategy: server, bufferLogs: true });
     app.useLogger(app.get(Logger));
+    // Write what was buffered while Nest built the modules, and log directly from now on: otherwise
+    // the NATS retries below would only appear once NATS is reachable.
+    app.flushLogs();
     app.useGlobalFilters(new RpcErrorFilter());
     await app.listen();
     app.get(Logger).log(`${service} listening on ${natsUrl}`);
