@@ -11,7 +11,7 @@ import { natsUrl, profile, startComponentNamed, stopComponentNamed } from '../su
 
 // Life cycle of the processes that publish and consume our events (services, gateway), run as real
 // processes: start-up while NATS or the database is down, and SIGTERM with work in flight.
-const codec = JSONCodec<any>();
+const codec = JSONCodec<{ id?: string; pattern?: string; [key: string]: unknown }>();
 const started: Child[] = [];
 const connections: NatsConnection[] = [];
 

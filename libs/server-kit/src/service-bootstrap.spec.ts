@@ -2,7 +2,7 @@ import { JSONCodec, type NatsConnection } from 'nats';
 import { describe, expect, it } from 'vitest';
 import { GracefulNatsServer } from './service-bootstrap';
 
-const codec = JSONCodec<any>();
+const codec = JSONCodec<{ id?: string; pattern?: string; [key: string]: unknown }>();
 type Callback = (error: unknown, msg: unknown) => void;
 
 /** Just enough of a `nats` connection for Nest's NATS server; `events` records what happened, in order. */
