@@ -304,6 +304,10 @@ export class JetStreamEvents {
       }
       running.messages?.stop();
       running.messages = undefined;
+      if (!this.nc || this.nc.isClosed()) {
+        this.log.error(`Consumer ${running.durable} stopped: the NATS connection is closed`);
+        return;
+      }
       failures += 1;
       await abortableSleep(backoffDelay(failures, 250, 15_000), this.closing.signal);
     }
