@@ -4,10 +4,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { listenForShutdown } from '@fluent/server-kit';
 import { AppModule } from './app.module';
 import { config } from './config';
 import { parseTrustProxy } from './common/rate-limit/trust-proxy';
 import { serveWebApp } from './web-app/serve-web-app';
+import { shutDownGateway } from './shutdown';
 
 async function bootstrap(): Promise<void> {
   // rawBody: Stripe webhook signatures are computed over the exact bytes received.
@@ -27,7 +29,8 @@ async function bootstrap(): Promise<void> {
   );
   app.use(cookieParser());
   app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
-  app.enableShutdownHooks();
+  // SIGTERM: HTTP server closes (in-flight requests finish), then NATS drains; see shutdown.ts.
+  listenForShutdown(() => shutDownGateway(app), { log: app.get(Logger) });
   if (!serveWebApp(app, config.WEB_DIST)) app.get(Logger).warn(`No web app build at ${config.WEB_DIST}; serving the API only`);
   await app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST);
   app.get(Logger).log(`gateway listening on http://${config.GATEWAY_HOST}:${config.GATEWAY_PORT}`);

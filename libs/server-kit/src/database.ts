@@ -1,7 +1,8 @@
 import { MongooseModule } from '@nestjs/mongoose';
 import type { DynamicModule } from '@nestjs/common';
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import type { ComponentStatus } from '@fluent/contracts';
+import { retryWithBackoff, type RetryOptions } from './retry';
 
 /**
  * mongoose wiring. The local database is FerretDB (MongoDB wire protocol on SQLite), so we keep to
@@ -18,6 +19,36 @@ export function databaseModule(uri: string): DynamicModule {
     // Indexes are created at boot; services await Model.init() so an index error is loud.
     autoIndex: true,
   });
+}
+
+/**
+ * Waits until the database answers a ping, retrying with backoff and logging every failure. Services
+ * call it (through bootstrapService) before Nest builds its modules, so a service started while the
+ * database is down waits for it instead of crashing, and says so in its log while it waits.
+ */
+export async function waitForDatabase(
+  uri: string,
+  options: Omit<RetryOptions, 'what'> & { ping?: (uri: string) => Promise<void> },
+): Promise<void> {
+  const { ping = pingDatabase, ...retry } = options;
+  await retryWithBackoff(() => ping(uri), { ...retry, what: `the database at ${redactUri(uri)}` });
+}
+
+/** One connection attempt and a ping, then the connection is closed again. */
+async function pingDatabase(uri: string): Promise<void> {
+  const connection = mongoose.createConnection(uri, { serverSelectionTimeoutMS: 3000 });
+  try {
+    await connection.asPromise();
+    if (!connection.db) throw new Error('no database handle after connecting');
+    await withTimeout(connection.db.admin().ping(), 3000);
+  } finally {
+    await connection.close().catch(() => undefined);
+  }
+}
+
+/** The URI without its password, for log lines. */
+export function redactUri(uri: string): string {
+  return uri.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
 
 export async function databaseStatus(connection: Connection): Promise<ComponentStatus> {

@@ -6,6 +6,7 @@ export * from './rpc-errors';
 export * from './health';
 export * from './jetstream';
 export * from './service-bootstrap';
+export * from './retry';
 export * from './database-health.controller';
 export * from './kv';
 export * from './deadline';

@@ -1,23 +1,205 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { Type } from '@nestjs/common';
-import type { MicroserviceOptions } from '@nestjs/microservices';
+import type { INestMicroservice, Type } from '@nestjs/common';
+import { ServerNats, type NatsOptions } from '@nestjs/microservices';
+import { connect as natsConnect, type ConnectionOptions, type NatsConnection, type Subscription } from 'nats';
 import { Logger } from 'nestjs-pino';
+import pino from 'pino';
+import { waitForDatabase } from './database';
 import { natsServerOptions } from './nats';
+import { retryWithBackoff, type RetryLogger } from './retry';
 import { RpcErrorFilter } from './rpc-errors';
 
+export interface ServiceBootstrapOptions {
+  /** The service's database: start-up waits (with backoff, logged) until it answers. */
+  databaseUri?: string;
+  /** Level of the start-up log lines written before Nest's logger exists. */
+  logLevel?: string;
+  /** How long SIGTERM waits for in-flight handlers before closing anyway. */
+  shutdownTimeoutMs?: number;
+}
+
 /**
- * Boots a NATS microservice: structured logger, the RPC error filter, graceful shutdown on
- * SIGTERM/SIGINT (Kubernetes stops pods with SIGTERM).
+ * Boots a NATS microservice: structured logger, the RPC error filter, and a life cycle that
+ * Kubernetes can rely on:
+ *
+ * - start-up waits for the database and for NATS (retrying with backoff, every failure logged)
+ *   instead of crashing when they come up after the service;
+ * - SIGTERM/SIGINT first stop taking requests, let in-flight handlers finish and their replies
+ *   go out (NATS drain), and only then run Nest's shutdown hooks (which close the database).
+ *
+ * Nest's own `enableShutdownHooks()` is not used: on a signal it runs `onModuleDestroy` hooks before
+ * it closes the transport, and its NATS transport then closes the connection (no drain) without
+ * waiting for handlers still running.
  */
-export async function bootstrapService(service: string, module: Type<unknown>, natsUrl: string): Promise<void> {
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    ...natsServerOptions(service, natsUrl),
-    bufferLogs: true,
-  });
-  app.useLogger(app.get(Logger));
-  app.useGlobalFilters(new RpcErrorFilter());
-  app.enableShutdownHooks();
-  await app.listen();
-  app.get(Logger).log(`${service} listening on ${natsUrl}`);
+export async function bootstrapService(
+  service: string,
+  module: Type<unknown>,
+  natsUrl: string,
+  options: ServiceBootstrapOptions = {},
+): Promise<void> {
+  const early = pino({ base: { service }, level: options.logLevel ?? 'info' });
+  const shutdown = new AbortController();
+  const server = new GracefulNatsServer(natsServerOptions(service, natsUrl).options ?? {});
+  let app: INestMicroservice | undefined;
+  listenForShutdown(
+    async () => {
+      shutdown.abort();
+      await server.close(options.shutdownTimeoutMs);
+      await app?.close();
+    },
+    { log: early, timeoutMs: (options.shutdownTimeoutMs ?? 20_000) + 5_000 },
+  );
+  try {
+    if (options.databaseUri) await waitForDatabase(options.databaseUri, { log: early, signal: shutdown.signal });
+    if (shutdown.signal.aborted) return;
+    app = await NestFactory.createMicroservice(module, { strategy: server, bufferLogs: true });
+    app.useLogger(app.get(Logger));
+    // Write what was buffered while Nest built the modules, and log directly from now on: otherwise
+    // the NATS retries below would only appear once NATS is reachable.
+    app.flushLogs();
+    app.useGlobalFilters(new RpcErrorFilter());
+    await app.listen();
+    app.get(Logger).log(`${service} listening on ${natsUrl}`);
+  } catch (error) {
+    if (shutdown.signal.aborted) return;
+    early.fatal({ err: error }, `${service} failed to start`);
+    process.exit(1);
+  }
+}
+
+type ConnectFn = (options: ConnectionOptions) => Promise<NatsConnection>;
+
+/**
+ * Nest's NATS transport with two changes:
+ *
+ * - the first connection is retried with backoff (logged) instead of failing `listen()`, so a
+ *   service started before NATS waits for it;
+ * - `close()` is graceful: it unsubscribes (no new requests reach this replica; the queue group
+ *   hands them to the others), waits for the handlers already running to reply, then drains the
+ *   connection so those replies are flushed before it closes.
+ */
+export class GracefulNatsServer extends ServerNats {
+  private readonly inFlight = new Set<unknown>();
+  private readonly idleWaiters: Array<() => void> = [];
+  private readonly ownSubscriptions: Subscription[] = [];
+  private readonly stopConnecting = new AbortController();
+  private closing?: Promise<void>;
+
+  constructor(
+    private readonly natsOptions: NonNullable<NatsOptions['options']>,
+    private readonly deps: { connect?: ConnectFn; initialDelayMs?: number; maxDelayMs?: number } = {},
+  ) {
+    super(natsOptions);
+    // Nest calls these around every request and event handler (the end hook when the reply is sent).
+    this.setOnProcessingStartHook((_transport, context, done) => {
+      this.inFlight.add(context);
+      return done().catch((error: unknown) => {
+        this.finished(context);
+        throw error;
+      });
+    });
+    this.setOnProcessingEndHook((_transport, context) => this.finished(context));
+  }
+
+  /** Handlers started and not yet answered. */
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  override async createNatsClient(): Promise<NatsConnection> {
+    const connect = this.deps.connect ?? natsConnect;
+    const { servers = 'nats://127.0.0.1:4222' } = this.natsOptions as ConnectionOptions;
+    return retryWithBackoff(() => connect({ ...(this.natsOptions as ConnectionOptions), servers }), {
+      what: `NATS at ${String(servers)}`,
+      log: this.logger as RetryLogger,
+      initialDelayMs: this.deps.initialDelayMs,
+      maxDelayMs: this.deps.maxDelayMs,
+      signal: this.stopConnecting.signal,
+    });
+  }
+
+  override bindEvents(client: NatsConnection): void {
+    // Keep the subscriptions Nest makes, to unsubscribe them first on close.
+    const recording = {
+      subscribe: (subject: string, opts?: Parameters<NatsConnection['subscribe']>[1]) => {
+        const subscription = client.subscribe(subject, opts);
+        this.ownSubscriptions.push(subscription);
+        return subscription;
+      },
+    };
+    super.bindEvents(recording);
+  }
+
+  override close(timeoutMs = 20_000): Promise<void> {
+    this.closing ??= this.closeGracefully(timeoutMs);
+    return this.closing;
+  }
+
+  private async closeGracefully(timeoutMs: number): Promise<void> {
+    this.stopConnecting.abort();
+    let connection: NatsConnection | undefined;
+    try {
+      connection = this.unwrap<NatsConnection>();
+    } catch {
+      connection = undefined; // never connected
+    }
+    if (connection && !connection.isClosed()) {
+      await Promise.all(this.ownSubscriptions.splice(0).map((s) => s.drain().catch(() => undefined)));
+      // A message read just before the unsubscribe reaches its handler after a microtask or two.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!(await this.waitForIdle(timeoutMs))) {
+        this.logger.warn(`Closing with ${this.inFlight.size} handler(s) still running after ${timeoutMs} ms`);
+      }
+      await connection.drain().catch(() => undefined);
+    }
+    await super.close();
+  }
+
+  private finished(context: unknown): void {
+    this.inFlight.delete(context);
+    if (this.inFlight.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  private waitForIdle(timeoutMs: number): Promise<boolean> {
+    if (this.inFlight.size === 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+}
+
+/**
+ * Runs `shutdown` once on the first SIGTERM or SIGINT (Kubernetes stops pods with SIGTERM), then
+ * exits: 0 when it completed, 1 when it failed or took longer than `timeoutMs`.
+ */
+export function listenForShutdown(
+  shutdown: (signal: NodeJS.Signals) => Promise<void>,
+  options: { log: RetryLogger & { error(message: string): unknown }; timeoutMs?: number },
+): void {
+  let started = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (started) return;
+    started = true;
+    (options.log.log ?? options.log.info)?.call(options.log, `${signal} received: shutting down`);
+    const timer = setTimeout(() => {
+      options.log.error(`Shutdown took longer than ${options.timeoutMs} ms; exiting`);
+      process.exit(1);
+    }, options.timeoutMs ?? 25_000);
+    timer.unref();
+    shutdown(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        options.log.error(`Shutdown failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  // `on`, not `once`: a second signal while shutting down is ignored rather than killing the process.
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
