@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
 import { recordDialogs, waitForDialog } from '../support/dialogs';
 import { keycloakUrl } from '../support/keycloak';
+import { signedInPage, submitLoginForm } from '../support/login-page';
 import { PASSWORD, signUp, uniqueEmail } from '../support/users';
 
 const sessionCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'fluent_session');
@@ -73,12 +74,9 @@ describe('sign-up, sign-in and sign-out in the browser', () => {
     const page = await newPage(browser);
     const dialogs = recordDialogs(page);
     await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLoginForm(page, email, 'wrong-password');
     await waitForDialog(dialogs, 'Invalid email or password.');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLoginForm(page, email);
     await page.waitForURL('**/dashboard');
   });
 
@@ -87,9 +85,7 @@ describe('sign-up, sign-in and sign-out in the browser', () => {
     const page = await newPage(browser);
     await page.goto('/result');
     await page.waitForURL('**/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await submitLoginForm(page, email);
     await page.waitForURL('**/result');
     await page.getByRole('heading', { name: 'No Results Available' }).waitFor();
   });
@@ -128,13 +124,7 @@ describe('sign-up, sign-in and sign-out in the browser', () => {
   });
 
   it('shows a calm reconnecting screen while the sign-in service is away, then the signed-in page', async () => {
-    const { email } = await signUp();
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/dashboard');
+    const page = await signedInPage(browser);
     let outage = 2;
     await page.route('**/api/auth/session', async (route) => {
       if (outage-- > 0) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503,"message":"The sign-in service is unavailable. Please try again shortly."}' });

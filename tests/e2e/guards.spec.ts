@@ -1,18 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
-import { PASSWORD, signUp } from '../support/users';
-
-async function signedInPage(browser: Browser): Promise<Page> {
-  const { email } = await signUp();
-  const page = await newPage(browser);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-  return page;
-}
+import { signedInPage } from '../support/login-page';
 
 describe('signed-in pages', () => {
   let browser: Browser;

@@ -1,0 +1,20 @@
+import type { Browser, Page } from 'playwright-core';
+import { newPage } from './browser';
+import { PASSWORD, signUp } from './users';
+
+/** Fills /login's form (the page must already show it) and submits. */
+export async function submitLoginForm(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** A new learner, signed in through /login, on /dashboard. */
+export async function signedInPage(browser: Browser): Promise<Page> {
+  const { email } = await signUp();
+  const page = await newPage(browser);
+  await page.goto('/login');
+  await submitLoginForm(page, email);
+  await page.waitForURL('**/dashboard');
+  return page;
+}
