@@ -30,6 +30,20 @@ export class NatsKv {
     return bucket;
   }
 
+  /**
+   * Runs `work` on a bucket. A failure drops the cached handle and tries once more with a fresh
+   * one: after NATS lost its storage (a restart without its data folder, a new cluster) the
+   * bucket is simply created again instead of every later call failing on a stream that is gone.
+   */
+  async use<T>(name: string, ttlMs: number, work: (kv: KV) => Promise<T>): Promise<T> {
+    try {
+      return await work(await this.bucket(name, ttlMs));
+    } catch {
+      this.buckets.delete(name);
+      return work(await this.bucket(name, ttlMs));
+    }
+  }
+
   /** Nest calls this on shutdown when the instance is a provider. */
   onModuleDestroy(): Promise<void> {
     return this.close();

@@ -10,24 +10,25 @@ export interface GraceStore {
   put(key: string, value: Uint8Array): Promise<void>;
 }
 
-export function kvGraceStore(kv: () => Promise<KV>): GraceStore {
+/** The grace store on a NATS KV bucket (see NatsKv.use). */
+export function kvGraceStore(use: <T>(work: (kv: KV) => Promise<T>) => Promise<T>): GraceStore {
   return {
-    async get(key) {
-      const entry = await (await kv()).get(key);
-      return entry && entry.operation === 'PUT' ? entry.value : undefined;
-    },
-    async create(key, value) {
-      try {
-        await (await kv()).create(key, value);
-        return true;
-      } catch (error) {
-        if (/wrong last sequence|key exists/i.test(String((error as Error)?.message))) return false;
-        throw error;
-      }
-    },
-    async put(key, value) {
-      await (await kv()).put(key, value);
-    },
+    get: (key) =>
+      use(async (kv) => {
+        const entry = await kv.get(key);
+        return entry && entry.operation === 'PUT' ? entry.value : undefined;
+      }),
+    create: (key, value) =>
+      use(async (kv) => {
+        try {
+          await kv.create(key, value);
+          return true;
+        } catch (error) {
+          if (/wrong last sequence|key exists/i.test(String((error as Error)?.message))) return false;
+          throw error;
+        }
+      }),
+    put: (key, value) => use((kv) => kv.put(key, value).then(() => undefined)),
   };
 }
 

@@ -28,7 +28,7 @@ const GRACE_BUCKET = 'auth_refresh_grace';
       useFactory: (kv: NatsKv) => {
         const logger = new Logger(RefreshGrace.name);
         return new RefreshGrace(
-          kvGraceStore(() => kv.bucket(GRACE_BUCKET, config.REFRESH_GRACE_SECONDS * 1000)),
+          kvGraceStore((work) => kv.use(GRACE_BUCKET, config.REFRESH_GRACE_SECONDS * 1000, work)),
           config.KEYCLOAK_WEB_CLIENT_SECRET,
           3000,
           undefined,

@@ -21,7 +21,7 @@ function memoryKv() {
       data.set(key, { value, revision: ++revision });
     },
   };
-  return { bucket: async () => bucket } as unknown as NatsKv;
+  return { use: async (_name: string, _ttl: number, work: (kv: typeof bucket) => Promise<unknown>) => work(bucket) } as unknown as NatsKv;
 }
 
 describe('NatsThrottlerStorage', () => {
@@ -42,7 +42,7 @@ describe('NatsThrottlerStorage', () => {
   });
 
   it('lets requests through when the store is unreachable', async () => {
-    const broken = { bucket: () => Promise.reject(new Error('nats down')) } as unknown as NatsKv;
+    const broken = { use: () => Promise.reject(new Error('nats down')) } as unknown as NatsKv;
     expect(await new NatsThrottlerStorage(broken).increment('k', 60_000, 1, 60_000, 'default')).toMatchObject({ isBlocked: false });
   });
 });

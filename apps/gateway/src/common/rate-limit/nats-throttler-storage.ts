@@ -30,8 +30,8 @@ export class NatsThrottlerStorage implements ThrottlerStorage {
     const timeToExpire = Math.max(1, Math.ceil(((window + 1) * ttl - now) / 1000));
     let totalHits: number;
     try {
-      const bucket = await this.kv.bucket(RATE_LIMIT_BUCKET, RATE_LIMIT_BUCKET_TTL_MS);
-      totalHits = await incrementCounter(bucket, `${throttlerName.replace(/[^a-zA-Z0-9_-]/g, '_')}.${key}.${window}`);
+      const counter = `${throttlerName.replace(/[^a-zA-Z0-9_-]/g, '_')}.${key}.${window}`;
+      totalHits = await this.kv.use(RATE_LIMIT_BUCKET, RATE_LIMIT_BUCKET_TTL_MS, (bucket) => incrementCounter(bucket, counter));
     } catch (error) {
       if (now - this.lastWarning > 10_000) {
         this.lastWarning = now;

@@ -27,7 +27,8 @@ export class SignInAttempts {
 
   async recordFailure(email: string): Promise<void> {
     try {
-      await incrementCounter(await this.bucket(), this.key(email));
+      const key = this.key(email);
+      await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => incrementCounter(bucket, key));
     } catch (error) {
       this.logger.warn(`Could not count a failed sign-in: ${String(error)}`);
     }
@@ -35,15 +36,16 @@ export class SignInAttempts {
 
   private async read(email: string): Promise<number> {
     try {
-      return await readCounter(await this.bucket(), this.key(email));
+      const key = this.key(email);
+      return await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => readCounter(bucket, key));
     } catch (error) {
       this.logger.warn(`Could not read failed sign-ins: ${String(error)}`);
       return 0;
     }
   }
 
-  private bucket() {
-    return this.kv.bucket(BUCKET, config.AUTH_ACCOUNT_WINDOW_MS * 2);
+  private bucketTtl(): number {
+    return config.AUTH_ACCOUNT_WINDOW_MS * 2;
   }
 
   /** The email is hashed: the bucket holds no addresses. One key per account and window. */
