@@ -53,7 +53,7 @@ describe('HealthController', () => {
   /** A request as the gateway sees it from `from` (a loopback proxy forwarding for that address). */
   async function get(path: string, from?: string, headers: Record<string, string> = {}) {
     const response = await fetch(`${base}${path}`, { headers: { ...(from ? { 'X-Forwarded-For': from } : {}), ...headers } });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { components: Record<string, string>; checkedAt?: string; failing?: string[] } };
   }
 
   describe('liveness', () => {
