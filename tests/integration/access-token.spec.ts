@@ -63,7 +63,7 @@ async function withRealmChange<T>(change: () => Promise<() => Promise<void>>, bo
 }
 
 describe('access tokens at the gateway, one check at a time', () => {
-  const email = `tokens-${randomUUID().slice(0, 8)}@example.com`;
+  let email = '';
   const cleanups: (() => Promise<void>)[] = [];
   let valid: Claims;
 
@@ -75,7 +75,19 @@ describe('access tokens at the gateway, one check at a time', () => {
   }
 
   beforeAll(async () => {
-    await signUp(email);
+    // This file may be the first to sign up on a freshly started stack, where a cold Keycloak can
+    // take longer than the gateway's request deadline (504). Sign-up is not under test here: try
+    // again with a fresh address (the timed-out one may exist by now).
+    for (let attempt = 1; ; attempt++) {
+      email = `tokens-${randomUUID().slice(0, 8)}@example.com`;
+      try {
+        await signUp(email);
+        break;
+      } catch (error) {
+        if (attempt === 3 || !String(error).includes('sign-up failed: 504')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+    }
     valid = claimsOf(await userToken());
   });
 
