@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // Shared libraries are compiled from source here (their dist is CommonJS for the services).
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: {
     alias: {
@@ -17,6 +17,8 @@ export default defineConfig({
     port: Number(process.env.WEB_DEV_PORT ?? 5173),
     proxy: { '/api': process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000' },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in production builds (`vite build`): they would ship our original source to
+  // every visitor. `vite build --mode development` keeps them for debugging a local build.
+  build: { outDir: 'dist', sourcemap: mode === 'development' },
   test: { environment: 'jsdom', include: ['src/**/*.spec.{ts,tsx}'], setupFiles: ['src/testing/setup.ts'] },
-});
+}));

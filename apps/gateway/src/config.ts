@@ -48,6 +48,17 @@ export const gatewayConfigSchema = baseConfigSchema
     GA_MEASUREMENT_ID: z.string().default(''),
     /** Milliseconds the health check waits for each service. */
     HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+    /** Milliseconds a readiness report is reused: a flood of probes makes one downstream round per window. */
+    HEALTH_CACHE_MS: z.coerce.number().int().min(0).default(5000),
+    /** CIDRs besides loopback whose callers may read the readiness report, comma-separated (e.g. 10.0.0.0/8). */
+    HEALTH_INTERNAL_NETWORKS: z.string().default(''),
+    /** A secret that lets a caller from anywhere read the readiness report (header X-Health-Token); empty: none. */
+    HEALTH_TOKEN: z
+      .string()
+      .refine((token) => token === '' || token.length >= 16, 'must be empty or at least 16 characters')
+      .default(''),
+    /** Requests per minute and client address on POST /api/contact. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_COOKIE_SECURE || c.ALLOW_INSECURE_COOKIES, {
     message: 'production needs SESSION_COOKIE_SECURE=true (or ALLOW_INSECURE_COOKIES=true, deliberately)',

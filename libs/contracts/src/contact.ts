@@ -8,8 +8,18 @@ export const contactMessageSchema = z.object({
     .trim()
     .min(1, 'Message is required')
     .max(5000, 'Message must be at most 5000 characters'),
+  /**
+   * Honeypot: a form field hidden from people (who leave it empty) that form-filling bots fill
+   * in. A message with it filled is answered like any other and never stored.
+   */
+  website: z.string().optional(),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
+
+/** True when the honeypot field holds anything: the message comes from a bot. */
+export function isHoneypotFilled(input: Pick<ContactMessageInput, 'website'>): boolean {
+  return (input.website ?? '').trim() !== '';
+}
 
 export interface ContactMessageReceipt {
   id: string;

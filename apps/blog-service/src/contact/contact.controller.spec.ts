@@ -1,19 +1,32 @@
 import { RpcException } from '@nestjs/microservices';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactController } from './contact.controller';
 import type { ContactService } from './contact.service';
+
+/** The error `call` throws; fails the test when it throws nothing. */
+function thrownBy(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to throw, but it returned');
+}
 
 describe('ContactController', () => {
   const submit = vi.fn();
   const controller = new ContactController({ submit } as unknown as ContactService);
+  beforeEach(() => submit.mockReset());
 
-  it('refuses an invalid payload with a 400 before touching the database', () => {
-    expect(() => controller.submit({ name: 'A', email: 'bad', message: '' })).toThrow(RpcException);
-    try {
-      controller.submit({ email: 'bad' });
-    } catch (error) {
-      expect((error as RpcException).getError()).toMatchObject({ statusCode: 400 });
-    }
+  it.each([
+    ['an invalid email and an empty message', { name: 'A', email: 'bad', message: '' }, ['email', 'message']],
+    ['missing fields', { email: 'bad' }, ['email', 'message', 'name']],
+  ])('refuses %s with a 400 naming the fields, before touching the database', (_case, payload, fields) => {
+    const error = thrownBy(() => controller.submit(payload));
+    expect(error).toBeInstanceOf(RpcException);
+    const body = (error as RpcException).getError() as { statusCode: number; errors: Record<string, string> };
+    expect(body.statusCode).toBe(400);
+    expect(Object.keys(body.errors).sort()).toEqual(fields);
     expect(submit).not.toHaveBeenCalled();
   });
 
@@ -21,5 +34,11 @@ describe('ContactController', () => {
     submit.mockResolvedValue({ id: '1' });
     await controller.submit({ name: ' A ', email: 'a@b.co', message: 'Hello' });
     expect(submit).toHaveBeenCalledWith({ name: 'A', email: 'a@b.co', message: 'Hello' });
+  });
+
+  it('hands the honeypot field on, for the service to judge', async () => {
+    submit.mockResolvedValue({ id: '1' });
+    await controller.submit({ name: 'A', email: 'a@b.co', message: 'Hello', website: 'http://spam.example' });
+    expect(submit).toHaveBeenCalledWith({ name: 'A', email: 'a@b.co', message: 'Hello', website: 'http://spam.example' });
   });
 });

@@ -1,32 +1,201 @@
-import { Injectable } from '@nestjs/common';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  createLocalJWKSet,
+  errors,
+  jwtVerify,
+  type CompactJWSHeaderParameters,
+  type CryptoKey,
+  type FlattenedJWSInput,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { AuthenticatedUser } from '@fluent/contracts';
 import { config, keycloakIssuer } from '../config';
 
+/** Why a token was refused: each check has its own name, so tests and logs can tell them apart. */
+export type TokenRefusal =
+  | 'malformed'
+  | 'algorithm'
+  | 'unknown-key'
+  | 'signature'
+  | 'expiry'
+  | 'not-yet-valid'
+  | 'issuer'
+  | 'audience'
+  | 'client'
+  | 'subject';
+
+/** The token is not acceptable (HTTP 401): signing in again helps. */
+export class TokenInvalidError extends Error {
+  constructor(
+    readonly reason: TokenRefusal,
+    message: string,
+  ) {
+    super(`${reason}: ${message}`);
+    this.name = 'TokenInvalidError';
+  }
+}
+
+/** The token cannot be checked now because the signing keys cannot be had (HTTP 503): retrying later helps. */
+export class VerificationUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'VerificationUnavailableError';
+  }
+}
+
+/** Fetches the realm's key set (the JWKS document). Rejects when it cannot. */
+export type JwksFetcher = () => Promise<JSONWebKeySet>;
+
+export interface KeySetCacheOptions {
+  fetchJwks: JwksFetcher;
+  /** After this age a key set is refreshed in the background; it stays in use until a refresh succeeds. */
+  maxAgeMs?: number;
+  /** Least time between two fetches after a successful one (unknown key ids cannot force a fetch storm). */
+  cooldownMs?: number;
+  /** Least time between two fetches after a failed one. */
+  retryAfterFailureMs?: number;
+  now?: () => number;
+  logger?: Pick<Logger, 'warn' | 'log'>;
+}
+
+/**
+ * The realm's signing keys, fetched once and kept. Unlike jose's createRemoteJWKSet it keeps the
+ * last good key set when a refresh fails, so a Keycloak outage does not turn every request into a
+ * 401: tokens signed with a known key still verify. It gives up (VerificationUnavailableError)
+ * only when it has never obtained the keys, or a token names a key id it does not know and the
+ * refresh that might have brought that key fails. Concurrent callers share one fetch.
+ */
+export class KeySetCache {
+  private keys?: { getKey: ReturnType<typeof createLocalJWKSet>; fetchedAt: number };
+  private lastAttempt?: { at: number; failed: boolean };
+  private refreshing?: Promise<boolean>;
+  private readonly maxAgeMs: number;
+  private readonly cooldownMs: number;
+  private readonly retryAfterFailureMs: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: KeySetCacheOptions) {
+    this.maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
+    this.cooldownMs = options.cooldownMs ?? 30_000;
+    this.retryAfterFailureMs = options.retryAfterFailureMs ?? 5_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** jose's key resolver: the key for a token's header. */
+  readonly getKey = async (header: CompactJWSHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey> => {
+    if (!this.keys) {
+      if (this.mayFetch()) await this.refresh();
+      if (!this.keys) throw new VerificationUnavailableError('the signing keys have not been obtained yet');
+    } else if (this.now() - this.keys.fetchedAt > this.maxAgeMs && this.mayFetch()) {
+      // Stale: refresh in the background and keep verifying with what we have meanwhile.
+      void this.refresh();
+    }
+    try {
+      return await this.keys.getKey(header, token);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+      // An unknown key id: the realm may have rotated its keys since our last fetch.
+      if (this.mayFetch()) {
+        if (!(await this.refresh())) throw new VerificationUnavailableError(`key id ${String(header.kid)} unknown and the keys cannot be refreshed`);
+        return await this.keys.getKey(header, token);
+      }
+      if (this.lastAttempt?.failed) throw new VerificationUnavailableError(`key id ${String(header.kid)} unknown and the keys cannot be refreshed`);
+      throw error;
+    }
+  };
+
+  private mayFetch(): boolean {
+    if (!this.lastAttempt) return true;
+    const wait = this.lastAttempt.failed ? this.retryAfterFailureMs : this.cooldownMs;
+    return this.now() - this.lastAttempt.at >= wait;
+  }
+
+  /** Fetches the key set (one fetch for all concurrent callers); true when it succeeded. */
+  private refresh(): Promise<boolean> {
+    this.refreshing ??= this.fetchOnce().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async fetchOnce(): Promise<boolean> {
+    const at = this.now();
+    try {
+      const jwks = await this.options.fetchJwks();
+      const getKey = createLocalJWKSet(jwks); // throws on a document that is not a key set
+      this.keys = { getKey, fetchedAt: at };
+      this.lastAttempt = { at, failed: false };
+      return true;
+    } catch (error) {
+      this.lastAttempt = { at, failed: true };
+      this.options.logger?.warn(
+        `Could not fetch the signing keys (${error instanceof Error ? error.message : String(error)}); ` +
+          (this.keys ? 'still verifying with the last key set' : 'tokens cannot be verified yet'),
+      );
+      return false;
+    }
+  }
+}
+
+/** Fetches a JWKS document over HTTP with a deadline. */
+export function httpJwksFetcher(url: string, timeoutMs: number): JwksFetcher {
+  return async () => {
+    const response = await fetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return (await response.json()) as JSONWebKeySet;
+  };
+}
+
 export interface VerifierOptions {
-  jwks: JWTVerifyGetKey;
+  jwks: JWTVerifyGetKey | KeySetCache;
   issuer: string;
   audience: string;
   authorizedParty: string;
 }
 
+/** Names the check a jose error stands for; anything unexpected is a malformed token. */
+function refusalOf(error: unknown): TokenInvalidError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof errors.JWTExpired) return new TokenInvalidError('expiry', message);
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    const byClaim: Record<string, TokenRefusal> = { iss: 'issuer', aud: 'audience', exp: 'expiry', nbf: 'not-yet-valid', iat: 'not-yet-valid', sub: 'subject' };
+    return new TokenInvalidError(byClaim[error.claim] ?? 'malformed', message);
+  }
+  if (error instanceof errors.JWKSNoMatchingKey) return new TokenInvalidError('unknown-key', message);
+  if (error instanceof errors.JWSSignatureVerificationFailed) return new TokenInvalidError('signature', message);
+  if (error instanceof errors.JOSEAlgNotAllowed) return new TokenInvalidError('algorithm', message);
+  return new TokenInvalidError('malformed', message);
+}
+
 /**
- * Verifies Keycloak access tokens with jose: signature against the realm's JWKS (fetched once and
- * cached, refetched when an unknown key id appears), issuer, audience, expiry, and that the token
- * was issued to our web client (azp).
+ * Verifies Keycloak access tokens with jose: signature against the realm's key set (see
+ * KeySetCache), issuer, audience, expiry (required), and that the token was issued to our web
+ * client (azp). Rejects with TokenInvalidError naming the failed check, or with
+ * VerificationUnavailableError when the keys cannot be had.
  */
 export class AccessTokenVerifier {
-  constructor(private readonly options: VerifierOptions) {}
+  private readonly getKey: JWTVerifyGetKey;
+
+  constructor(private readonly options: VerifierOptions) {
+    this.getKey = options.jwks instanceof KeySetCache ? options.jwks.getKey : options.jwks;
+  }
 
   async verify(token: string): Promise<AuthenticatedUser> {
-    const { payload } = await jwtVerify<JWTPayload & { azp?: string; email?: string; name?: string }>(token, this.options.jwks, {
-      issuer: this.options.issuer,
-      audience: this.options.audience,
-      algorithms: ['RS256'],
-      clockTolerance: 5,
-    });
-    if (payload.azp !== this.options.authorizedParty) throw new Error('token issued to another client');
-    if (!payload.sub) throw new Error('token without subject');
+    let payload: JWTPayload & { azp?: string; email?: string; name?: string };
+    try {
+      ({ payload } = await jwtVerify(token, this.getKey, {
+        issuer: this.options.issuer,
+        audience: this.options.audience,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp', 'sub'],
+        clockTolerance: 5,
+      }));
+    } catch (error) {
+      if (error instanceof VerificationUnavailableError) throw error;
+      throw refusalOf(error);
+    }
+    if (payload.azp !== this.options.authorizedParty) throw new TokenInvalidError('client', `token issued to ${String(payload.azp)}`);
+    if (!payload.sub) throw new TokenInvalidError('subject', 'token without subject');
     return { uid: payload.sub, email: payload.email, name: payload.name };
   }
 }
@@ -35,10 +204,12 @@ export class AccessTokenVerifier {
 export class KeycloakAccessTokenVerifier extends AccessTokenVerifier {
   constructor() {
     super({
-      jwks: createRemoteJWKSet(new URL(`${config.KEYCLOAK_URL}/realms/${config.KEYCLOAK_REALM}/protocol/openid-connect/certs`), {
-        cooldownDuration: 30_000,
-        cacheMaxAge: 10 * 60_000,
-        timeoutDuration: 3000,
+      jwks: new KeySetCache({
+        fetchJwks: httpJwksFetcher(`${config.KEYCLOAK_URL}/realms/${config.KEYCLOAK_REALM}/protocol/openid-connect/certs`, 3000),
+        maxAgeMs: 10 * 60_000,
+        cooldownMs: 30_000,
+        retryAfterFailureMs: 5_000,
+        logger: new Logger('AccessTokenVerifier'),
       }),
       issuer: keycloakIssuer,
       audience: config.KEYCLOAK_AUDIENCE,

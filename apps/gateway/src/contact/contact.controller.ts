@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
 import {
   BlogPatterns,
   contactMessageSchema,
@@ -8,12 +9,21 @@ import {
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { config } from '../config';
+
+/** Far tighter than the rest of the API: a person sends a message or two, a spammer hundreds. */
+const contactLimit = { default: { limit: config.CONTACT_RATE_LIMIT, ttl: 60_000 } };
 
 @Controller('api/contact')
 export class ContactController {
   constructor(private readonly rpc: RpcClient) {}
 
+  /**
+   * Public, CONTACT_RATE_LIMIT messages per minute and client address. blog-service stores the
+   * message, or only logs it when the honeypot field is filled (the answer looks the same).
+   */
   @Public()
+  @Throttle(contactLimit)
   @Post()
   @HttpCode(HttpStatus.CREATED)
   submit(@Body(new ZodValidationPipe(contactMessageSchema)) body: ContactMessageInput): Promise<ContactMessageReceipt> {

@@ -1,31 +1,89 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Inject, NotFoundException, Optional, Req, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
-import type { Response } from 'express';
-import { HealthPatterns, SERVICES, type HealthReport, type ServiceHealth } from '@fluent/contracts';
+import type { BlockList } from 'node:net';
+import type { Request, Response } from 'express';
+import { HealthPatterns, SERVICES, type HealthReport, type LivenessReport, type ServiceHealth } from '@fluent/contracts';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { aggregateHealth } from './aggregate-health';
+import { CachedProbe } from './cached-probe';
+import { HEALTH_TOKEN_HEADER, internalNetworks, isInternalCaller } from './internal-caller';
 
+export const HEALTH_OPTIONS = Symbol('HEALTH_OPTIONS');
+
+export interface HealthOptions {
+  /** How long one readiness report is reused. */
+  cacheMs: number;
+  /** How long each service may take to answer its health subject. */
+  timeoutMs: number;
+  /** CIDRs besides loopback that count as internal. */
+  networks: string[];
+  /** Header secret that counts as internal from anywhere; empty for none. */
+  token: string;
+  now?: () => number;
+}
+
+export const healthOptionsFromConfig = (): HealthOptions => ({
+  cacheMs: config.HEALTH_CACHE_MS,
+  timeoutMs: config.HEALTH_TIMEOUT_MS,
+  networks: config.HEALTH_INTERNAL_NETWORKS.split(','),
+  token: config.HEALTH_TOKEN,
+});
+
+/**
+ * Liveness and readiness, apart:
+ * - GET /api/health/live: public, no downstream calls; says the gateway process serves requests.
+ * - GET /api/health/ready (and GET /api/health, which the stack scripts use): asks NATS, every
+ *   service and, through them, the database, Keycloak and Stripe. Internal callers only (loopback,
+ *   HEALTH_INTERNAL_NETWORKS, or the X-Health-Token header); anyone else gets the same 404 as an
+ *   unknown route, so the report neither leaks our topology nor lets the public drive downstream
+ *   calls. The report is reused for HEALTH_CACHE_MS, and concurrent callers share one round.
+ */
 @Public()
-@SkipThrottle()
 @Controller('api/health')
 export class HealthController {
-  constructor(private readonly rpc: RpcClient) {}
+  private readonly readiness: CachedProbe<HealthReport>;
+  private readonly networks: BlockList;
 
-  /** 200 when every component is up, 503 naming the failing ones otherwise. */
-  @Get()
-  async health(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Optional() @Inject(HEALTH_OPTIONS) private readonly options: HealthOptions = healthOptionsFromConfig(),
+  ) {
+    this.networks = internalNetworks(options.networks);
+    const now = options.now ?? Date.now;
+    this.readiness = new CachedProbe(() => this.checkComponents(now), options.cacheMs, now);
+  }
+
+  /** Never throttled: a liveness probe answered 429 would get a healthy pod restarted. */
+  @SkipThrottle()
+  @Get('live')
+  live(): LivenessReport {
+    return { status: 'up' };
+  }
+
+  /** 200 when every component is up, 503 naming the failing ones otherwise; 404 to public callers. */
+  @Get(['', 'ready'])
+  async ready(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+    if (!isInternalCaller(request.ip, request.headers[HEALTH_TOKEN_HEADER], this.networks, this.options.token)) {
+      throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
+    }
+    const report = await this.readiness.get();
+    response.setHeader('Cache-Control', 'no-store');
+    response.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return report;
+  }
+
+  private async checkComponents(now: () => number): Promise<HealthReport> {
+    const checkedAt = new Date(now()).toISOString();
     const answers = await Promise.all(
       SERVICES.map(async (service) => {
         const answer = await this.rpc
-          .send<ServiceHealth>(HealthPatterns[service], {}, config.HEALTH_TIMEOUT_MS)
+          .send<ServiceHealth>(HealthPatterns[service], {}, this.options.timeoutMs)
           .catch(() => undefined);
         return [service, answer] as const;
       }),
     );
-    const report = aggregateHealth(this.rpc.isConnected(), Object.fromEntries(answers));
-    response.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return report;
+    return { ...aggregateHealth(this.rpc.isConnected(), Object.fromEntries(answers)), checkedAt };
   }
 }

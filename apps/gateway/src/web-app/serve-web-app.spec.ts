@@ -71,3 +71,63 @@ describe('serveWebApp under a dot folder', () => {
     expect(await response.text()).not.toContain('<title>Fluent</title>');
   });
 });
+
+/** Source maps give the original source away; a production gateway never serves them. */
+describe('serveWebApp and source maps', () => {
+  let root: string;
+  const started: NestExpressApplication[] = [];
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'fluent-web-maps-'));
+    mkdirSync(join(root, 'assets'), { recursive: true });
+    writeFileSync(join(root, 'index.html'), '<!doctype html><title>Fluent</title>');
+    writeFileSync(join(root, 'assets', 'index-abc123.js'), 'console.log("fluent");\n//# sourceMappingURL=index-abc123.js.map');
+    writeFileSync(join(root, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/main.tsx"]}');
+    writeFileSync(join(root, 'sw.js.map'), '{"version":3,"sources":["../src/sw.ts"]}');
+  });
+
+  afterAll(async () => {
+    await Promise.all(started.map((app) => app.close()));
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  async function serve(nodeEnv: string): Promise<string> {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = nodeEnv;
+    try {
+      const app = await NestFactory.create<NestExpressApplication>(EmptyModule, { logger: false });
+      started.push(app);
+      expect(serveWebApp(app, root)).toBe(true);
+      await app.listen(0, '127.0.0.1');
+      return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+  }
+
+  it.each([
+    ['a hashed asset map', '/assets/index-abc123.js.map'],
+    ['a map at the root of the build', '/sw.js.map'],
+    ['a percent-encoded map name', '/assets/index-abc123.js.%6Dap'],
+  ])('refuses %s with 404 when NODE_ENV=production', async (_case, path) => {
+    const base = await serve('production');
+    for (const accept of ['application/json', 'text/html']) {
+      const response = await fetch(`${base}${path}`, { headers: { Accept: accept } });
+      expect(response.status, accept).toBe(404);
+      expect(await response.text(), accept).not.toContain('"version":3');
+    }
+  });
+
+  it('still serves the bundle itself in production', async () => {
+    const base = await serve('production');
+    const response = await fetch(`${base}/assets/index-abc123.js`);
+    expect(response.status).toBe(200);
+  });
+
+  it('serves maps outside production, where debugging needs them', async () => {
+    const base = await serve('development');
+    const response = await fetch(`${base}/assets/index-abc123.js.map`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('"version":3');
+  });
+});

@@ -3,14 +3,34 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 
+/** A request for a source map (`….map`), also when the name is percent-encoded. */
+export function isSourceMapRequest(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    /* a malformed escape: judge the raw path */
+  }
+  return /\.map$/i.test(decoded);
+}
+
 /**
  * Serves the built SPA: hashed assets with long caching, and index.html for every other GET
  * outside /api so that client-side routes (/dashboard, /blog/…) survive a reload. Returns false
  * when there is no build to serve (API-only deployments, or before `vite build`).
+ *
+ * With NODE_ENV=production, `*.map` is answered 404 even if a build left source maps behind:
+ * they would give the original source away. (The production web build emits none either.)
  */
 export function serveWebApp(app: NestExpressApplication, dist: string): boolean {
   const index = join(dist, 'index.html');
   if (!dist || !existsSync(index)) return false;
+  if (process.env.NODE_ENV === 'production') {
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.path.startsWith('/api') || !isSourceMapRequest(req.path)) return next();
+      res.status(404).json({ statusCode: 404, message: 'Not Found' });
+    });
+  }
   app.useStaticAssets(join(dist, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', fallthrough: false });
   app.useStaticAssets(dist, { index: false, maxAge: '1h' });
   app.use((req: Request, res: Response, next: NextFunction) => {

@@ -47,14 +47,19 @@ export class RpcClient implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       return await firstValueFrom(this.client.send<T>(pattern, data ?? {}).pipe(timeout(timeoutMs)));
     } catch (error) {
-      throw this.toHttpError(pattern, error);
+      throw this.toHttpError(pattern, error, timeoutMs);
     }
   }
 
-  private toHttpError(pattern: string, error: unknown): HttpException {
+  /**
+   * Callers see a status and a generic message; the subject (an internal name) goes to the log
+   * only, so answers never map out the services behind the gateway.
+   */
+  private toHttpError(pattern: string, error: unknown, timeoutMs: number): HttpException {
     if (error instanceof TimeoutError) {
+      this.logger.warn(`${pattern} did not answer within ${timeoutMs} ms`);
       return new HttpException(
-        { statusCode: HttpStatus.GATEWAY_TIMEOUT, message: `The service behind ${pattern} did not answer in time` },
+        { statusCode: HttpStatus.GATEWAY_TIMEOUT, message: 'A service did not answer in time. Please try again.' },
         HttpStatus.GATEWAY_TIMEOUT,
       );
     }
