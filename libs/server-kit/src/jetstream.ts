@@ -11,6 +11,7 @@ import {
   type NatsConnection,
 } from 'nats';
 import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from '@fluent/contracts';
+import { natsAuthOptions } from './nats';
 
 const codec = JSONCodec<unknown>();
 
@@ -25,6 +26,9 @@ export type EventHandler<T> = (data: T, context: EventHandlerContext) => Promise
 export interface JetStreamEventsOptions {
   url: string;
   name: string;
+  /** This app's NATS user and password; NATS_USER / NATS_PASSWORD when not given. */
+  user?: string;
+  password?: string;
   stream?: string;
   /** How long JetStream remembers a msgID for de-duplication. */
   duplicateWindowMs?: number;
@@ -49,9 +53,11 @@ export class JetStreamEvents {
 
   async connect(): Promise<void> {
     if (this.nc) return;
+    const { user, password } = this.options;
     this.nc = await connect({
       servers: this.options.url,
       name: `${this.options.name}-jetstream`,
+      ...natsAuthOptions(user || password ? { user, password } : undefined),
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
     });
