@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JetStreamEvents } from '@fluent/server-kit';
-import { natsUrl } from '../support/stack';
+import { natsUrl, natsUser } from '../support/stack';
 
 // The JetStream helper against the real nats-server: nothing published while a consumer is down
 // is lost, duplicates are dropped, a failing handler gets the message again.
 describe('JetStreamEvents', () => {
   const open: JetStreamEvents[] = [];
   const events = () => {
-    const instance = new JetStreamEvents({ url: natsUrl, name: 'integration-test' });
+    const instance = new JetStreamEvents({ url: natsUrl, name: 'integration-test', ...natsUser('test') });
     open.push(instance);
     return instance;
   };

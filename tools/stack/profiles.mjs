@@ -1,6 +1,7 @@
 // @ts-check
 import { join } from 'node:path';
 import { DATA } from './paths.mjs';
+import { natsCredentials } from './nats-auth.mjs';
 
 /**
  * Two profiles so that `npm test` never collides with a running `npm start`: separate ports,
@@ -41,11 +42,13 @@ export function getProfile(name) {
 /**
  * The environment the apps get in a profile: where NATS, the database, Keycloak and stripe-mock
  * are. Values from the caller's environment (.env) win, except in the test profile where the
- * stack's own addresses are forced.
+ * stack's own addresses are forced. An app (named) also gets its own NATS user and password
+ * (tools/stack/nats-auth.mjs).
  * @param {Profile} profile
+ * @param {string} [app]
  * @returns {Record<string, string>}
  */
-export function appEnvironment(profile) {
+export function appEnvironment(profile, app) {
   const p = profile.ports;
   const stack = {
     NATS_URL: `nats://127.0.0.1:${p.nats}`,
@@ -60,11 +63,14 @@ export function appEnvironment(profile) {
   // One secret for both sides: the realm's auth-service client and auth-service itself.
   const secret = process.env.FLUENT_AUTH_CLIENT_SECRET ?? 'fluent-auth-service-dev-secret';
   Object.assign(stack, { FLUENT_AUTH_CLIENT_SECRET: secret, KEYCLOAK_ADMIN_CLIENT_SECRET: secret });
+  if (app) Object.assign(stack, natsCredentials(profile, app));
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
   // Tests sign in far more often than a person would; the limits stay on, just higher.
   if (profile.name === 'test') return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000' };
   /** @type {Record<string, string>} */
   const fromEnv = {};
-  for (const key of Object.keys(stack)) if (process.env[key]) fromEnv[key] = /** @type {string} */ (process.env[key]);
+  // Each app's NATS user is its own (FLUENT_NATS_PASSWORD_<APP> moves a password), never one shared NATS_USER.
+  const perApp = new Set(['NATS_USER', 'NATS_PASSWORD']);
+  for (const key of Object.keys(stack)) if (process.env[key] && !perApp.has(key)) fromEnv[key] = /** @type {string} */ (process.env[key]);
   return { ...defaults, ...stack, ...fromEnv };
 }
