@@ -65,8 +65,13 @@ export function appEnvironment(profile, app) {
   Object.assign(stack, { FLUENT_AUTH_CLIENT_SECRET: secret, KEYCLOAK_ADMIN_CLIENT_SECRET: secret });
   if (app) Object.assign(stack, natsCredentials(profile, app));
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
-  // Tests sign in far more often than a person would; the limits stay on, just higher.
-  if (profile.name === 'test') return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000' };
+  // Tests sign in far more often than a person would; the limits stay on, just higher. The first
+  // sign-up after a fresh start (cold Keycloak and FerretDB) can take over 5 s on a shared 2-core
+  // machine, so the test profile gives requests longer (NATS_REQUEST_TIMEOUT_MS still moves it).
+  if (profile.name === 'test') {
+    const timeout = process.env.NATS_REQUEST_TIMEOUT_MS ?? '15000';
+    return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000', NATS_REQUEST_TIMEOUT_MS: timeout };
+  }
   /** @type {Record<string, string>} */
   const fromEnv = {};
   // Each app's NATS user is its own (FLUENT_NATS_PASSWORD_<APP> moves a password), never one shared NATS_USER.
