@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { connect, JSONCodec, type Msg, type NatsConnection } from 'nats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HealthPatterns, SERVICES } from '@fluent/contracts';
+import { natsAuthOptions } from '@fluent/server-kit';
 import { BIN, ROOT } from '../../tools/stack/paths.mjs';
 import { appEnvironment } from '../../tools/stack/profiles.mjs';
-import { natsUrl, profile, startComponentNamed, stopComponentNamed } from '../support/stack';
+import { natsUrl, natsUser, profile, startComponentNamed, stopComponentNamed } from '../support/stack';
 
 // Life cycle of the processes that publish and consume our events (services, gateway), run as real
 // processes: start-up while NATS or the database is down, and SIGTERM with work in flight.
@@ -23,7 +24,7 @@ afterEach(async () => {
 describe('service start-up', () => {
   it('a service started while NATS is down waits, logging its retries, and starts listening once NATS is up', async () => {
     await stopComponentNamed('nats');
-    const service = runNode([join(ROOT, 'apps/catalog-service/dist/main.js')], appEnvironment(profile));
+    const service = runNode([join(ROOT, 'apps/catalog-service/dist/main.js')], appEnvironment(profile, 'catalog-service'));
     try {
       await service.waitForLine(/Cannot reach NATS/, 15_000);
       await sleep(1000);
@@ -38,7 +39,7 @@ describe('service start-up', () => {
 
   it('a service started while the database is down says it is waiting, and starts listening once the database is up', async () => {
     await stopComponentNamed('ferretdb');
-    const service = runNode([join(ROOT, 'apps/catalog-service/dist/main.js')], appEnvironment(profile));
+    const service = runNode([join(ROOT, 'apps/catalog-service/dist/main.js')], appEnvironment(profile, 'catalog-service'));
     try {
       await service.waitForLine(/Cannot reach the database/, 15_000);
       expect(service.exit).toBeUndefined();
@@ -54,9 +55,9 @@ describe('service start-up', () => {
 describe('SIGTERM', () => {
   it('a service finishes the request it is handling and sends the reply before it exits', async () => {
     const pattern = `lifecycle.slow.${randomUUID()}`;
-    const service = runNode(['-e', SLOW_SERVICE], { ...appEnvironment(profile), PATTERN: pattern });
+    const service = runNode(['-e', SLOW_SERVICE], { ...appEnvironment(profile, 'test'), PATTERN: pattern });
     await service.waitForLine(/lifecycle-test listening/, 30_000);
-    const nc = await natsConnection(natsUrl);
+    const nc = await natsConnection(natsUrl, 5000, natsAuthOptions(natsUser('test')));
 
     const reply = nc.request(pattern, codec.encode({ pattern, data: { ms: 1500 }, id: 'r1' }), { timeout: 15_000 });
     await service.waitForLine(/handler started/, 10_000);
@@ -185,11 +186,11 @@ function runProcess(command: string, args: string[], env: Record<string, string>
   return handle;
 }
 
-async function natsConnection(servers: string, timeoutMs = 5000): Promise<NatsConnection> {
+async function natsConnection(servers: string, timeoutMs = 5000, auth: ReturnType<typeof natsAuthOptions> = {}): Promise<NatsConnection> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const nc = await connect({ servers });
+      const nc = await connect({ servers, ...auth });
       connections.push(nc);
       return nc;
     } catch (error) {

@@ -9,7 +9,8 @@ import {
   type EventsLogger,
   type JetStreamEventsOptions,
 } from '@fluent/server-kit';
-import { natsUrl } from '../support/stack';
+import { natsAuthOptions } from '@fluent/server-kit';
+import { natsUrl, natsUser } from '../support/stack';
 
 const STREAM = 'FLUENT_EVENTS';
 const SECOND_NS = 1_000_000_000;
@@ -26,14 +27,14 @@ describe('JetStreamEvents', () => {
     error: (m) => logs.push(`error ${m}`),
   };
   const events = (options: Partial<JetStreamEventsOptions> = {}) => {
-    const instance = new JetStreamEvents({ url: natsUrl, name: 'integration-test', logger, ...options });
+    const instance = new JetStreamEvents({ url: natsUrl, name: 'integration-test', logger, ...natsUser('test'), ...options });
     open.push(instance);
     return instance;
   };
   let nc: NatsConnection;
   let jsm: JetStreamManager;
   beforeAll(async () => {
-    nc = await connect({ servers: natsUrl });
+    nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
     jsm = await nc.jetstreamManager();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { getProfile, startComponent, stopComponent } from '../../tools/stack/index.mjs';
+import { getProfile, natsCredentials, startComponent, stopComponent } from '../../tools/stack/index.mjs';
 import { ROOT } from '../../tools/stack/paths.mjs';
 import { appEnvironment } from '../../tools/stack/profiles.mjs';
 
@@ -10,6 +10,15 @@ export const profile = getProfile(process.env.FLUENT_STACK_PROFILE === 'dev' ? '
 export const gatewayUrl = process.env.FLUENT_GATEWAY_URL ?? `http://127.0.0.1:${profile.ports.gateway}`;
 export const natsUrl = `nats://127.0.0.1:${profile.ports.nats}`;
 export const mongoUri = `mongodb://127.0.0.1:${profile.ports.mongo}/${profile.database}`;
+
+/**
+ * The NATS user and password of `user` in the running profile (tools/stack/nats-auth.mjs): an
+ * app's name, or `test` (test profile only), the harness's own user for events on JetStream.
+ */
+export function natsUser(user = 'test'): { user: string; password: string } {
+  const { NATS_USER, NATS_PASSWORD } = natsCredentials(profile, user);
+  return { user: NATS_USER, password: NATS_PASSWORD };
+}
 
 export const stopComponentNamed = (name: string) => stopComponent(profile, name);
 export const startComponentNamed = (name: string) => startComponent(profile, name);

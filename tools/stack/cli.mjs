@@ -5,7 +5,7 @@
  */
 import { installStack } from './install.mjs';
 import { down, profileFromArgs, readState, startComponent, stopComponent, up } from './index.mjs';
-import { isAlive } from './supervisor.mjs';
+import { isOurs } from './supervisor.mjs';
 import { loadDotEnv } from '../env.mjs';
 
 loadDotEnv();
@@ -39,7 +39,7 @@ try {
       break;
     case 'status':
       for (const [n, r] of Object.entries(readState(profile))) {
-        console.log(`${n.padEnd(16)} ${isAlive(r.pid) ? 'running' : 'stopped'}  pid ${r.pid}  log ${r.log}`);
+        console.log(`${n.padEnd(16)} ${isOurs(r) ? 'running' : 'stopped'}  pid ${r.pid}  log ${r.log}`);
       }
       break;
     default:

@@ -3,27 +3,34 @@
  * The local stack: what each component is, how it starts in a profile and how we know it is
  * ready. Everything listens on 127.0.0.1 only.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, ROOT } from './paths.mjs';
 import { VERSIONS } from './versions.mjs';
 import { keycloakHome } from './install.mjs';
+import { natsServerConfig } from './nats-auth.mjs';
 import { appEnvironment } from './profiles.mjs';
+import { isAlive } from './supervisor.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
+/** @typedef {import('./supervisor.mjs').Running} Running */
+/** @typedef {import('./supervisor.mjs').ProcessSpec} ProcessSpec */
 /**
+ * `healthy` is asked about the process we started (`running`): a component is ready when that
+ * process answers, not when something else happens to hold its port.
  * @typedef {{
  *   name: string,
  *   prepare?: (profile: Profile) => void,
- *   spec: (profile: Profile) => { command: string, args: string[], cwd?: string, env?: Record<string, string> },
- *   healthy: (profile: Profile) => Promise<boolean>,
+ *   spec: (profile: Profile) => ProcessSpec,
+ *   healthy: (profile: Profile, running: Running) => Promise<boolean>,
  *   timeoutMs: number,
  * }} Component
  */
 
 export const REALM_FILE = join(ROOT, 'deploy', 'keycloak', 'realm.json');
+export const KEEPER = join(ROOT, 'tools', 'stack', 'keeper.mjs');
 
 /** @param {string} url @param {RequestInit} [init] */
 async function answersOk(url, init) {
@@ -31,34 +38,118 @@ async function answersOk(url, init) {
   return response.ok;
 }
 
-/** @param {number} port */
-function acceptsTcp(port) {
+/**
+ * The INFO line a NATS server sends first on every client connection.
+ * @param {number} port
+ * @returns {Promise<Record<string, unknown> | undefined>}
+ */
+export function natsInfo(port) {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
+    let buffer = '';
+    /** @param {Record<string, unknown> | undefined} value */
+    const done = (value) => {
+      socket.destroy();
+      resolve(value);
+    };
+    socket.setTimeout(2000, () => done(undefined));
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      const end = buffer.indexOf('\r\n');
+      if (end < 0) {
+        if (buffer.length > 64 * 1024) done(undefined);
+        return;
+      }
+      const line = buffer.slice(0, end);
+      if (!line.startsWith('INFO ')) return done(undefined);
+      try {
+        done(JSON.parse(line.slice(5)));
+      } catch {
+        done(undefined);
+      }
     });
-    socket.once('error', () => resolve(false));
+    socket.once('error', () => done(undefined));
+    socket.once('end', () => done(undefined));
   });
 }
 
-/** The test profile starts from empty data every run; dev keeps its data. @param {Profile} profile @param {string} dir */
+/**
+ * NATS is ready when the server on its client port and on its monitor port is the one we started
+ * (the server name is new on every start) and JetStream is up.
+ * @param {Profile} profile
+ * @param {Running} running
+ */
+export async function natsReady(profile, running) {
+  if (!isAlive(running.pid) || !running.identity) return false;
+  const info = await natsInfo(profile.ports.nats);
+  if (info?.server_name !== running.identity) return false;
+  const monitor = `http://127.0.0.1:${profile.ports.natsMonitor}`;
+  const varz = await fetch(`${monitor}/varz`, { signal: AbortSignal.timeout(2000) });
+  if (!varz.ok || (await varz.json()).server_name !== running.identity) return false;
+  return answersOk(`${monitor}/healthz?js-enabled-only=true`);
+}
+
+/**
+ * FerretDB is ready when a MongoDB `serverStatus` on its port answers from FerretDB
+ * (`ferretdbVersion`) running as the pid we started.
+ * @param {Profile} profile
+ * @param {Running} running
+ */
+export async function ferretdbReady(profile, running) {
+  if (!isAlive(running.pid)) return false;
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(`mongodb://127.0.0.1:${profile.ports.mongo}/`, {
+    directConnection: true,
+    serverSelectionTimeoutMS: 1500,
+    connectTimeoutMS: 1500,
+    socketTimeoutMS: 2000,
+  });
+  try {
+    const status = await client.db('admin').command({ serverStatus: 1 });
+    return typeof status.ferretdbVersion === 'string' && Number(status.pid) === running.pid;
+  } catch {
+    return false;
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** The folders the test profile empties at the start of every run (see resetData). */
+const TEST_DATA = ['nats', 'ferretdb', join('keycloak', 'data', 'h2')];
+
+/**
+ * The test profile starts from empty data: `up` calls this once, before anything starts.
+ * Restarting one component (startComponent, as the health tests do) keeps its data.
+ * @param {Profile} profile
+ */
+export function resetData(profile) {
+  if (profile.name !== 'test') return;
+  for (const dir of TEST_DATA) rmSync(join(profile.dataDir, dir), { recursive: true, force: true });
+}
+
+/** @param {Profile} profile @param {string} dir */
 function dataFolder(profile, dir) {
   const path = join(profile.dataDir, dir);
-  if (profile.name === 'test') rmSync(path, { recursive: true, force: true });
   mkdirSync(path, { recursive: true });
   return path;
 }
 
-/** @type {Component} */
+/**
+ * NATS with JetStream, every app as its own user (nats-auth.mjs). The configuration, passwords
+ * included, is written to the profile's data folder (mode 600).
+ * @type {Component}
+ */
 const nats = {
   name: 'nats',
-  spec: (profile) => ({
-    command: join(BIN, 'nats-server'),
-    args: ['-js', '-sd', dataFolder(profile, 'nats'), '-a', '127.0.0.1', '-p', String(profile.ports.nats), '-m', String(profile.ports.natsMonitor)],
-  }),
-  healthy: (profile) => answersOk(`http://127.0.0.1:${profile.ports.natsMonitor}/healthz?js-enabled-only=true`),
+  spec: (profile) => {
+    const serverName = `fluent-${profile.name}-${randomUUID()}`;
+    const configFile = join(profile.dataDir, 'nats-server.conf');
+    const config = natsServerConfig(profile, { serverName, storeDir: dataFolder(profile, 'nats') });
+    writeFileSync(configFile, config, { mode: 0o600 });
+    chmodSync(configFile, 0o600);
+    return { command: join(BIN, 'nats-server'), args: ['-c', configFile], identity: serverName };
+  },
+  healthy: natsReady,
   timeoutMs: 20_000,
 };
 
@@ -80,7 +171,7 @@ const ferretdb = {
       ],
     };
   },
-  healthy: (profile) => acceptsTcp(profile.ports.mongo),
+  healthy: ferretdbReady,
   timeoutMs: 20_000,
 };
 
@@ -97,12 +188,54 @@ const stripeMock = {
 };
 
 /**
- * Each profile runs its own copy of the Keycloak distribution: start-dev keeps its H2 database,
- * transaction logs and build state inside the home folder. An existing realm is never
- * re-imported, so the database is reset when realm.json changes (always, in the test profile).
+ * The realm as Keycloak imports it: `${VAR}` / `${VAR:default}` placeholders (also `${env.VAR}`
+ * and `${A,B:default}`) replaced from the environment; unknown ones without a default stay as
+ * they are, as Keycloak leaves them.
+ * @param {string} template
+ * @param {Record<string, string | undefined>} env
+ */
+export function renderRealm(template, env) {
+  return template.replace(/\$\{([^{}]+)\}/g, (whole, /** @type {string} */ expression) => {
+    const colon = expression.indexOf(':');
+    const names = colon < 0 ? expression : expression.slice(0, colon);
+    for (const name of names.split(',')) {
+      const key = name.trim().replace(/^env\./, '');
+      const value = env[key];
+      if (value !== undefined) return value;
+    }
+    return colon < 0 ? whole : expression.slice(colon + 1);
+  });
+}
+
+/** The environment Keycloak runs with (startProcess adds the spec's env to ours). @param {Profile} profile */
+function keycloakEnvironment(profile) {
+  return {
+    KC_BOOTSTRAP_ADMIN_USERNAME: process.env.KC_BOOTSTRAP_ADMIN_USERNAME ?? 'admin',
+    KC_BOOTSTRAP_ADMIN_PASSWORD: process.env.KC_BOOTSTRAP_ADMIN_PASSWORD ?? 'admin',
+    JAVA_OPTS_KC_HEAP: process.env.JAVA_OPTS_KC_HEAP ?? '-Xms64m -Xmx640m',
+    ...appEnvironment(profile),
+  };
+}
+
+/**
+ * A fingerprint of the realm Keycloak would import now: realm.json rendered with the environment
+ * Keycloak gets, so a changed secret or client id (FLUENT_AUTH_CLIENT_SECRET, GOOGLE_CLIENT_ID …)
+ * counts as a change, not only a changed file.
  * @param {Profile} profile
  */
-function prepareKeycloak(profile) {
+export function realmFingerprint(profile) {
+  const rendered = renderRealm(readFileSync(REALM_FILE, 'utf8'), { ...process.env, ...keycloakEnvironment(profile) });
+  return createHash('sha256').update(rendered).digest('hex');
+}
+
+/**
+ * Each profile runs its own copy of the Keycloak distribution: start-dev keeps its H2 database,
+ * transaction logs and build state inside the home folder. An existing realm is never
+ * re-imported, so the database is reset when the rendered realm changes (and by resetData at the
+ * start of every test run).
+ * @param {Profile} profile
+ */
+export function prepareKeycloak(profile) {
   const home = join(profile.dataDir, 'keycloak');
   const versionFile = join(home, 'fluent-version.txt');
   if (!existsSync(versionFile) || readFileSync(versionFile, 'utf8').trim() !== VERSIONS.keycloak) {
@@ -110,13 +243,12 @@ function prepareKeycloak(profile) {
     cpSync(keycloakHome(), home, { recursive: true });
     writeFileSync(versionFile, `${VERSIONS.keycloak}\n`);
   }
-  const realm = readFileSync(REALM_FILE);
-  const hash = createHash('sha256').update(realm).digest('hex');
+  const hash = realmFingerprint(profile);
   const hashFile = join(home, 'data', 'realm.sha256');
   const previous = existsSync(hashFile) ? readFileSync(hashFile, 'utf8').trim() : '';
-  if (profile.name === 'test' || previous !== hash) rmSync(join(home, 'data', 'h2'), { recursive: true, force: true });
+  if (previous !== hash) rmSync(join(home, 'data', 'h2'), { recursive: true, force: true });
   mkdirSync(join(home, 'data', 'import'), { recursive: true });
-  writeFileSync(join(home, 'data', 'import', 'fluent-realm.json'), realm);
+  writeFileSync(join(home, 'data', 'import', 'fluent-realm.json'), readFileSync(REALM_FILE));
   writeFileSync(hashFile, `${hash}\n`);
 }
 
@@ -133,12 +265,9 @@ const keycloak = {
       `--http-port=${profile.ports.keycloak}`,
       `--http-management-port=${profile.ports.keycloakManagement}`,
     ],
-    env: {
-      KC_BOOTSTRAP_ADMIN_USERNAME: process.env.KC_BOOTSTRAP_ADMIN_USERNAME ?? 'admin',
-      KC_BOOTSTRAP_ADMIN_PASSWORD: process.env.KC_BOOTSTRAP_ADMIN_PASSWORD ?? 'admin',
-      JAVA_OPTS_KC_HEAP: process.env.JAVA_OPTS_KC_HEAP ?? '-Xms64m -Xmx640m',
-      ...appEnvironment(profile),
-    },
+    env: keycloakEnvironment(profile),
+    // kc.sh execs java, whose command line names the home folder but not kc.sh.
+    match: join(profile.dataDir, 'keycloak'),
   }),
   healthy: (profile) => answersOk(`http://127.0.0.1:${profile.ports.keycloak}/realms/fluent/.well-known/openid-configuration`),
   timeoutMs: 240_000,
@@ -149,19 +278,37 @@ export const STACK = [nats, ferretdb, stripeMock, keycloak];
 
 export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service'];
 
-/** @param {string} app @returns {Component} */
+/**
+ * An app runs under the local supervisor (keeper.mjs), which restarts it when it crashes. It
+ * connects to NATS as its own user.
+ * @param {string} app
+ * @returns {Component}
+ */
 function nodeApp(app) {
+  const main = join(ROOT, 'apps', app, 'dist', 'main.js');
   return {
     name: app,
-    spec: (profile) => ({
-      command: process.execPath,
-      args: ['--enable-source-maps', join(ROOT, 'apps', app, 'dist', 'main.js')],
-      cwd: ROOT,
-      env: appEnvironment(profile),
-    }),
+    spec: (profile) =>
+      supervised(app, { command: process.execPath, args: ['--enable-source-maps', main], cwd: ROOT, env: appEnvironment(profile, app), match: main }),
     // A service is ready when the gateway's health check sees it; see waitForApps.
     healthy: async () => true,
     timeoutMs: 60_000,
+  };
+}
+
+/**
+ * The same process, started by the keeper. The keeper's command line keeps the app's own
+ * command, so `match` (what stale-pid checks look for) stays the app's.
+ * @param {string} name
+ * @param {ProcessSpec} spec
+ * @returns {ProcessSpec}
+ */
+export function supervised(name, spec) {
+  return {
+    ...spec,
+    command: process.execPath,
+    args: [KEEPER, name, spec.command, ...spec.args],
+    match: spec.match ?? spec.command,
   };
 }
 

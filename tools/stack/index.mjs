@@ -3,12 +3,13 @@
  * Bringing the local stack (and the apps) up and down in a profile. Used by `npm start`,
  * `npm test`, `npm run stack` and by integration tests that stop a component on purpose.
  */
-import { APPS, STACK } from './components.mjs';
+import { APPS, resetData, STACK } from './components.mjs';
+import { natsCredentials } from './nats-auth.mjs';
 import { getProfile } from './profiles.mjs';
-import { isAlive, readState, startProcess, stopProcess, waitUntilHealthy } from './supervisor.mjs';
+import { isOurs, readState, startProcess, stopProcess, waitUntilHealthy } from './supervisor.mjs';
 import { duration, log } from './run.mjs';
 
-export { getProfile, readState };
+export { getProfile, natsCredentials, readState };
 
 const ALL = [...STACK, ...APPS];
 
@@ -20,17 +21,17 @@ function component(name) {
 }
 
 /**
- * Starts one component (unless it is already running) and waits until it is healthy.
+ * Starts one component (unless it is already running) and waits until it is healthy. Its data
+ * is kept: only `up` empties the test profile's data, once, before anything starts.
  * @param {import('./profiles.mjs').Profile} profile
  * @param {string} name
  */
 export async function startComponent(profile, name) {
   const c = component(name);
-  const existing = readState(profile)[name];
-  if (existing && isAlive(existing.pid)) return;
+  if (isOurs(readState(profile)[name])) return;
   c.prepare?.(profile);
   const running = startProcess(profile, name, c.spec(profile));
-  const ms = await waitUntilHealthy(name, () => c.healthy(profile), { timeoutMs: c.timeoutMs, log: running.log, pid: running.pid });
+  const ms = await waitUntilHealthy(name, () => c.healthy(profile, running), { timeoutMs: c.timeoutMs, log: running.log, pid: running.pid });
   log(profile.name, `${name} ready in ${duration(ms)} (pid ${running.pid}, log ${running.log})`);
 }
 
@@ -40,12 +41,14 @@ export async function stopComponent(profile, name) {
 }
 
 /**
- * Starts the stack's components together (Keycloak takes longest), then the apps.
+ * Starts the stack's components together (Keycloak takes longest), then the apps. The test
+ * profile starts from empty data.
  * @param {import('./profiles.mjs').Profile} profile
  * @param {{ apps?: boolean }} [options]
  */
 export async function up(profile, options = {}) {
   await cleanStale(profile);
+  resetData(profile);
   await Promise.all(STACK.map((c) => startComponent(profile, c.name)));
   if (options.apps) {
     for (const app of APPS) await startComponent(profile, app.name);
@@ -66,7 +69,7 @@ export async function down(profile) {
  */
 async function cleanStale(profile) {
   const state = readState(profile);
-  const alive = Object.entries(state).filter(([, r]) => isAlive(r.pid));
+  const alive = Object.entries(state).filter(([, r]) => isOurs(r));
   if (alive.length > 0) {
     log(profile.name, `stopping processes left from an earlier run: ${alive.map(([n]) => n).join(', ')}`);
   }

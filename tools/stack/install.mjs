@@ -4,8 +4,8 @@
  * ordinary package clients only: the Go module proxy (nats-server, FerretDB, stripe-mock) and
  * Maven (the Keycloak distribution). Each step is skipped when its pinned version is present.
  */
-import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { BIN, CACHE } from './paths.mjs';
 import { VERSIONS } from './versions.mjs';
@@ -88,13 +88,41 @@ async function installKeycloak() {
     ]);
   }
   log('install', `unpacking keycloak ${version} …`);
-  const partial = `${home}.partial`;
-  rmSync(partial, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
-  await run('tar', ['-xzf', archive, '-C', partial, '--strip-components=1']);
-  chmodSync(join(partial, 'bin', 'kc.sh'), 0o755);
-  cpSync(partial, home, { recursive: true });
-  rmSync(partial, { recursive: true, force: true });
+  await installAtomically(
+    home,
+    async (dir) => {
+      await run('tar', ['-xzf', archive, '-C', dir, '--strip-components=1']);
+      chmodSync(join(dir, 'bin', 'kc.sh'), 0o755);
+    },
+    (dir) => existsSync(join(dir, 'bin', 'kc.sh')),
+  );
+}
+
+/**
+ * Fills a folder of its own next to `target` and renames it into place, so `target` is either
+ * absent or complete: an interrupted or failed install leaves nothing that looks installed, and
+ * two installs at once (the cache may be shared) each unpack alone and the first rename wins.
+ * @param {string} target
+ * @param {(dir: string) => Promise<void>} fill
+ * @param {(dir: string) => boolean} complete whether a folder holds a whole install
+ */
+export async function installAtomically(target, fill, complete) {
+  mkdirSync(dirname(target), { recursive: true });
+  const temp = mkdtempSync(`${target}.partial-`);
+  try {
+    await fill(temp);
+    // A target without a complete install (left by an older, non-atomic install) is replaced.
+    if (existsSync(target) && !complete(target)) rmSync(target, { recursive: true, force: true });
+    try {
+      renameSync(temp, target);
+    } catch (error) {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      // Another install got there first: keep its copy.
+      if (!(code === 'ENOTEMPTY' || code === 'EEXIST') || !complete(target)) throw error;
+    }
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
 }
 
 export function keycloakHome() {

@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { DATA } from './paths.mjs';
 import { profileSecrets } from './secrets.mjs';
+import { natsCredentials } from './nats-auth.mjs';
 
 /**
  * Two profiles so that `npm test` never collides with a running `npm start`: separate ports,
@@ -42,11 +43,13 @@ export function getProfile(name) {
 /**
  * The environment the apps get in a profile: where NATS, the database, Keycloak and stripe-mock
  * are. Values from the caller's environment (.env) win, except in the test profile where the
- * stack's own addresses are forced.
+ * stack's own addresses are forced. An app (named) also gets its own NATS user and password
+ * (tools/stack/nats-auth.mjs).
  * @param {Profile} profile
+ * @param {string} [app]
  * @returns {Record<string, string>}
  */
-export function appEnvironment(profile) {
+export function appEnvironment(profile, app) {
   const p = profile.ports;
   const stack = {
     NATS_URL: `nats://127.0.0.1:${p.nats}`,
@@ -66,12 +69,20 @@ export function appEnvironment(profile) {
     KEYCLOAK_ADMIN_CLIENT_SECRET: secrets.FLUENT_AUTH_CLIENT_SECRET,
     KEYCLOAK_WEB_CLIENT_SECRET: secrets.FLUENT_WEB_CLIENT_SECRET,
   });
+  if (app) Object.assign(stack, natsCredentials(profile, app));
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
-  // Tests sign in far more often than a person would; the limits stay on, just higher.
+  // Tests sign in far more often than a person would; the limits stay on, just higher. The first
+  // sign-up after a fresh start (cold Keycloak and FerretDB) can take over 5 s on a shared 2-core
+  // machine, so the test profile gives requests longer (NATS_REQUEST_TIMEOUT_MS still moves it).
   // A short refresh grace lets the tests see a rotated refresh token refused within seconds.
-  if (profile.name === 'test') return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000', REFRESH_GRACE_SECONDS: '4' };
+  if (profile.name === 'test') {
+    const timeout = process.env.NATS_REQUEST_TIMEOUT_MS ?? '15000';
+    return { ...defaults, ...stack, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000', NATS_REQUEST_TIMEOUT_MS: timeout, REFRESH_GRACE_SECONDS: '4' };
+  }
   /** @type {Record<string, string>} */
   const fromEnv = {};
-  for (const key of Object.keys(stack)) if (process.env[key]) fromEnv[key] = /** @type {string} */ (process.env[key]);
+  // Each app's NATS user is its own (FLUENT_NATS_PASSWORD_<APP> moves a password), never one shared NATS_USER.
+  const perApp = new Set(['NATS_USER', 'NATS_PASSWORD']);
+  for (const key of Object.keys(stack)) if (process.env[key] && !perApp.has(key)) fromEnv[key] = /** @type {string} */ (process.env[key]);
   return { ...defaults, ...stack, ...fromEnv };
 }

@@ -21,7 +21,7 @@ export const baseConfigSchema = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Milliseconds a request over NATS may take before the caller gives up (504 at the gateway). */
   NATS_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-  /** This app's own NATS user (each app has one, with permissions limited to its subjects). */
+  /** This app's own NATS user and password (the local stack gives each app one; unset: no auth). */
   NATS_USER: z.string().optional(),
   NATS_PASSWORD: z.string().optional(),
 });

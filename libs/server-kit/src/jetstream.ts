@@ -17,6 +17,7 @@ import {
 } from 'nats';
 import { EVENTS_STREAM, EVENTS_SUBJECT_PREFIX } from '@fluent/contracts';
 import { abortableSleep, backoffDelay } from './retry';
+import { natsAuthOptions } from './nats';
 
 const codec = JSONCodec<unknown>();
 const NANOS_PER_MS = 1_000_000;
@@ -51,6 +52,9 @@ export interface StreamLimits {
 export interface JetStreamEventsOptions {
   url: string;
   name: string;
+  /** This app's NATS user and password; NATS_USER / NATS_PASSWORD when not given. */
+  user?: string;
+  password?: string;
   stream?: string;
   /** The stream's subjects; `events.>` by default. */
   subjects?: string[];
@@ -161,9 +165,11 @@ export class JetStreamEvents {
 
   async connect(): Promise<void> {
     if (this.nc) return;
+    const { user, password } = this.options;
     this.nc = await connect({
       servers: this.options.url,
       name: `${this.options.name}-jetstream`,
+      ...natsAuthOptions(user || password ? { user, password } : undefined),
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
     });

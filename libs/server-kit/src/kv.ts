@@ -1,4 +1,5 @@
 import { connect, type KV, type NatsConnection } from 'nats';
+import { natsAuthOptions } from './nats';
 
 export interface NatsKvOptions {
   url: string;
@@ -60,8 +61,8 @@ export class NatsKv {
     this.connection ??= connect({
       servers: this.options.url,
       name: `${this.options.name}-kv`,
-      user: this.options.user,
-      pass: this.options.pass,
+      // Its own inbox prefix too: the server lets each app read replies only under `_INBOX.<user>`.
+      ...natsAuthOptions(this.options.user || this.options.pass ? { user: this.options.user, password: this.options.pass } : undefined),
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
       timeout: 2000,

@@ -1,0 +1,173 @@
+// @ts-check
+/**
+ * NATS is a trust boundary: every app connects as its own user, allowed to publish and subscribe
+ * only on its own subjects. This module holds the permission table (README, "Security / NATS"),
+ * the per-profile passwords and the nats-server configuration the stack starts NATS with.
+ *
+ * Subjects: request/reply patterns are `<domain>.<name>` (libs/contracts/src/patterns.ts), so a
+ * service owns `<domain>.>`; events are `events.<domain>.<name>` on the JetStream stream
+ * (libs/contracts/src/events.ts). Each user's inbox is `_INBOX.<user>.` (the apps set
+ * `inboxPrefix` from NATS_USER in libs/server-kit), so no app can read another's replies.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** @typedef {import('./profiles.mjs').Profile} Profile */
+/** @typedef {{ user: string, publish: string[], subscribe: string[] }} NatsUser */
+
+/** The services and the request subjects each one answers (its queue group is its name). */
+export const SERVICE_SUBJECTS = {
+  'auth-service': 'auth.>',
+  'catalog-service': 'catalog.>',
+  'payment-service': 'payment.>',
+  'blog-service': 'blog.>',
+};
+
+/** What a JetStream client needs: the API, acks and flow control. */
+export const JETSTREAM_RIGHTS = ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>'];
+
+/**
+ * What a client of one KV bucket (libs/server-kit NatsKv) needs: the bucket's stream API (create,
+ * info, reads) and its `$KV` subjects, and nothing of other buckets.
+ * @param {string} bucket
+ */
+export const kvRights = (bucket) => [
+  '$JS.API.INFO',
+  `$JS.API.STREAM.*.KV_${bucket}`,
+  `$JS.API.STREAM.MSG.GET.KV_${bucket}`,
+  `$JS.API.DIRECT.GET.KV_${bucket}`,
+  `$JS.API.DIRECT.GET.KV_${bucket}.>`,
+  `$KV.${bucket}.>`,
+];
+
+/** The KV buckets each app keeps shared state in (rate limits; the refresh grace). */
+const KV_BUCKETS = {
+  gateway: ['gateway_rate_limits', 'gateway_sign_in_failures'],
+  'auth-service': ['auth_refresh_grace'],
+};
+
+/** Where a consumer puts events it gave up on (libs/server-kit `deadLetterSubject`). */
+const DEAD_LETTERS = 'deadletter.>';
+
+/** Services that use JetStreamEvents (libs/server-kit), and the event subjects each may publish. */
+const JETSTREAM_SERVICES = {
+  'auth-service': [],
+  'catalog-service': [],
+  'payment-service': ['events.payment.>'],
+};
+
+/** @param {string} user */
+export const inbox = (user) => `_INBOX.${user}.>`;
+
+/**
+ * The users of a profile. The `test` user exists only in the test profile: integration tests
+ * publish and consume events on JetStream directly with it.
+ * @param {'dev' | 'test'} profileName
+ * @returns {NatsUser[]}
+ */
+export function natsUsers(profileName) {
+  /** @type {NatsUser[]} */
+  const users = [
+    // Only the gateway sends the user-facing requests; it reads nothing but its own replies.
+    { user: 'gateway', publish: [...Object.values(SERVICE_SUBJECTS), ...KV_BUCKETS.gateway.flatMap(kvRights)], subscribe: [inbox('gateway')] },
+  ];
+  for (const [service, subject] of Object.entries(SERVICE_SUBJECTS)) {
+    const events = /** @type {Record<string, string[]>} */ (JETSTREAM_SERVICES)[service];
+    const buckets = /** @type {Record<string, string[]>} */ (KV_BUCKETS)[service] ?? [];
+    users.push({
+      user: service,
+      // Replies go to the requester's inbox; JetStream rights only for the services that use it.
+      publish: ['_INBOX.>', ...(events ? [...events, DEAD_LETTERS, ...JETSTREAM_RIGHTS] : []), ...buckets.flatMap((b) => `$KV.${b}.>`)],
+      subscribe: [subject, ...(events ? [inbox(service)] : [])],
+    });
+  }
+  if (profileName === 'test') {
+    // The harness: events on JetStream, and `lifecycle.>` for the tests that boot a service of their own.
+    users.push({
+      user: 'test',
+      publish: ['events.>', DEAD_LETTERS, 'lifecycle.>', inbox('test'), ...JETSTREAM_RIGHTS],
+      subscribe: [inbox('test'), 'lifecycle.>'],
+    });
+  }
+  return users;
+}
+
+/** @param {string} user */
+const passwordVariable = (user) => `FLUENT_NATS_PASSWORD_${user.replace(/-/g, '_').toUpperCase()}`;
+
+/**
+ * One password per user and profile: from FLUENT_NATS_PASSWORD_<USER> when set (e.g.
+ * FLUENT_NATS_PASSWORD_AUTH_SERVICE), otherwise random, generated once and kept in
+ * `<profile data>/nats-credentials.json` (mode 600, gitignored like all of .data).
+ * @param {Profile} profile
+ * @returns {Record<string, string>}
+ */
+export function natsPasswords(profile) {
+  const file = join(profile.dataDir, 'nats-credentials.json');
+  /** @type {Record<string, string>} */
+  let stored = {};
+  if (existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      stored = {};
+    }
+  }
+  let changed = false;
+  /** @type {Record<string, string>} */
+  const passwords = {};
+  for (const { user } of natsUsers(profile.name)) {
+    const fromEnv = process.env[passwordVariable(user)];
+    if (fromEnv) {
+      passwords[user] = fromEnv;
+      continue;
+    }
+    if (!stored[user]) {
+      stored[user] = randomBytes(24).toString('base64url');
+      changed = true;
+    }
+    passwords[user] = stored[user];
+  }
+  if (changed) {
+    mkdirSync(profile.dataDir, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return passwords;
+}
+
+/**
+ * The credentials an app (or the test harness) connects with.
+ * @param {Profile} profile
+ * @param {string} user
+ * @returns {{ NATS_USER: string, NATS_PASSWORD: string }}
+ */
+export function natsCredentials(profile, user) {
+  const password = natsPasswords(profile)[user];
+  if (!password) throw new Error(`No NATS user ${user} in the ${profile.name} profile`);
+  return { NATS_USER: user, NATS_PASSWORD: password };
+}
+
+/**
+ * nats-server's configuration for a profile (nats-server reads JSON as its config format).
+ * @param {Profile} profile
+ * @param {{ serverName: string, storeDir: string }} options
+ */
+export function natsServerConfig(profile, options) {
+  const passwords = natsPasswords(profile);
+  const config = {
+    server_name: options.serverName,
+    listen: `127.0.0.1:${profile.ports.nats}`,
+    http: `127.0.0.1:${profile.ports.natsMonitor}`,
+    jetstream: { store_dir: options.storeDir },
+    authorization: {
+      users: natsUsers(profile.name).map(({ user, publish, subscribe }) => ({
+        user,
+        password: passwords[user],
+        permissions: { publish: { allow: publish }, subscribe: { allow: subscribe } },
+      })),
+    },
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
+}

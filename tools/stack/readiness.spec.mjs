@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ferretdbReady, natsReady, STACK } from './components.mjs';
+import { BIN } from './paths.mjs';
+import { startProcess, stopProcess } from './supervisor.mjs';
+import { freePort, idleProcess, tempProfile } from './testing.mjs';
+
+/** @type {(() => Promise<void> | void)[]} */
+const cleanups = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Something else listening on a port: a raw TCP server that may send a greeting. */
+async function tcpServer(port, greeting) {
+  const sockets = new Set();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    if (greeting) socket.write(greeting);
+    socket.on('error', () => undefined);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  cleanups.push(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise((resolve) => server.close(resolve));
+  });
+}
+
+/** An HTTP server answering every path with 200 and a JSON body. */
+async function httpServer(port, body) {
+  const server = createHttpServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  cleanups.push(() => {
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(resolve));
+  });
+}
+
+async function profileWithPorts() {
+  const p = tempProfile('test', { nats: await freePort(), natsMonitor: await freePort(), mongo: await freePort() });
+  cleanups.push(p.cleanup);
+  return p;
+}
+
+/** Starts a stack component of a throwaway profile with its real binary. */
+function start(p, name) {
+  const component = STACK.find((c) => c.name === name);
+  const running = startProcess(p, name, component.spec(p));
+  cleanups.push(() => stopProcess(p, name, 3000));
+  return running;
+}
+
+const alive = { pid: process.pid, startedAt: '', log: '', command: 'x' };
+const binary = (name) => existsSync(join(BIN, name));
+
+describe('NATS readiness', () => {
+  it('is not fooled by another NATS server on the ports', async () => {
+    const p = await profileWithPorts();
+    await tcpServer(p.ports.nats, 'INFO {"server_id":"X","server_name":"someone-else","jetstream":true}\r\n');
+    await httpServer(p.ports.natsMonitor, { status: 'ok', server_name: 'someone-else' });
+    expect(await natsReady(p, { ...alive, identity: 'fluent-test-ours' })).toBe(false);
+  });
+
+  it('is not fooled by a monitor port that answers for another server', async () => {
+    const p = await profileWithPorts();
+    await tcpServer(p.ports.nats, 'INFO {"server_name":"fluent-test-ours"}\r\n');
+    await httpServer(p.ports.natsMonitor, { status: 'ok', server_name: 'someone-else' });
+    expect(await natsReady(p, { ...alive, identity: 'fluent-test-ours' })).toBe(false);
+  });
+
+  it.skipIf(!binary('nats-server'))('knows the nats-server it started by the server name it gave it', async () => {
+    const p = await profileWithPorts();
+    const running = start(p, 'nats');
+    expect(running.identity).toMatch(/^fluent-test-/);
+    let ready = false;
+    for (let i = 0; i < 100 && !ready; i += 1) {
+      ready = await natsReady(p, running).catch(() => false);
+      if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(ready).toBe(true);
+    expect(await natsReady(p, { ...running, identity: 'fluent-test-another-start' })).toBe(false);
+  });
+});
+
+describe('FerretDB readiness', () => {
+  it('is not fooled by a plain TCP listener on the port', async () => {
+    const p = await profileWithPorts();
+    await tcpServer(p.ports.mongo);
+    expect(await ferretdbReady(p, alive)).toBe(false);
+  });
+
+  it.skipIf(!binary('ferretdb'))('asks FerretDB over the wire protocol whether it is the process we started', async () => {
+    const p = await profileWithPorts();
+    const running = start(p, 'ferretdb');
+    let ready = false;
+    for (let i = 0; i < 100 && !ready; i += 1) {
+      ready = await ferretdbReady(p, running);
+      if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(ready).toBe(true);
+    // The same FerretDB, seen from a start whose own process is another one: not ours.
+    const other = idleProcess();
+    cleanups.push(() => other.kill('SIGKILL'));
+    expect(await ferretdbReady(p, { ...running, pid: /** @type {number} */ (other.pid) })).toBe(false);
+    // Nor when the process we started has gone, whoever answers on the port.
+    await stopProcess(p, 'ferretdb', 3000);
+    expect(await ferretdbReady(p, running)).toBe(false);
+  });
+});
