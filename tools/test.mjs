@@ -6,7 +6,7 @@
  * is untouched) and runs the integration and browser end-to-end tests against it. Everything it
  * started is stopped at the end, also on failure or Ctrl-C.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies } from './bootstrap.mjs';
 import { loadDotEnv } from './env.mjs';
@@ -53,6 +53,25 @@ async function vitest(name, args, env = {}) {
   if (failure) throw failure;
 }
 
+/**
+ * vitest skips a project whose include pattern matches no file, silently. Every project that has
+ * a vitest config must have run at least one test file, so a mis-globbed spec fails the run.
+ * @param {string} report
+ */
+function assertEveryProjectRan(report) {
+  const files = /** @type {{ name: string }[]} */ (JSON.parse(readFileSync(report, 'utf8')).testResults).map((r) => r.name);
+  const projects = [
+    ...['libs', 'apps'].flatMap((group) =>
+      readdirSync(join(ROOT, group))
+        .filter((name) => existsSync(join(ROOT, group, name, 'vitest.config.mts')) || existsSync(join(ROOT, group, name, 'vite.config.ts')))
+        .map((name) => join(ROOT, group, name)),
+    ),
+    join(ROOT, 'tools'),
+  ];
+  const silent = projects.filter((dir) => !files.some((file) => file.startsWith(`${dir}/`)));
+  if (silent.length > 0) throw new Error(`these projects ran no test file (check their include patterns): ${silent.join(', ')}`);
+}
+
 async function stopStack() {
   if (!stack || !stackStarted) return;
   stackStarted = false;
@@ -77,7 +96,10 @@ try {
     await nx('run-many', '-t', 'lint', 'typecheck');
     await run('npx', ['tsc', '-p', 'tests/tsconfig.json'], { cwd: ROOT });
   });
-  await phases.run('unit tests', () => vitest('unit', []));
+  await phases.run('unit tests', async () => {
+    await vitest('unit', []);
+    assertEveryProjectRan(join(resultsDir, 'unit.json'));
+  });
 
   const profile = stack.getProfile('test');
   stackStarted = true;

@@ -1,7 +1,8 @@
 import { connect, type NatsConnection } from 'nats';
+import { natsAuthOptions } from '@fluent/server-kit';
 import { HealthPatterns } from '@fluent/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, eventually, natsUrl, startComponentNamed, stopComponentNamed } from '../support/stack';
+import { api, eventually, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
 
 const health = () => api('/api/health');
 /** As a public caller: the gateway trusts X-Forwarded-For from loopback (a local reverse proxy). */
@@ -39,7 +40,7 @@ describe('GET /api/health (readiness)', () => {
       // Let any report cached by earlier requests expire, then count every health request on NATS.
       await health();
       await new Promise((resolve) => setTimeout(resolve, cacheMs + 200));
-      nc = await connect({ servers: natsUrl, name: 'health-flood-test' });
+      nc = await connect({ servers: natsUrl, name: 'health-flood-test', ...natsAuthOptions(natsUser('test')) });
       for (const subject of Object.values(HealthPatterns)) {
         seen[subject] = 0;
         nc.subscribe(subject, { callback: () => (seen[subject]! += 1) });

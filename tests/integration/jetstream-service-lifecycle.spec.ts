@@ -89,6 +89,8 @@ describe('SIGTERM', () => {
       NATS_URL: url,
       GATEWAY_PORT: String(port),
       HEALTH_TIMEOUT_MS: '8000',
+      // Every health request must reach the services here: no cached report.
+      HEALTH_CACHE_MS: '0',
       WEB_DIST: '',
     });
     const health = () => fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);

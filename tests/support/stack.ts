@@ -59,7 +59,7 @@ export const stackEnvironment = () => appEnvironment(profile);
 export async function startExtraGateway(overrides: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = profile.ports.gateway + 57;
   const child = spawn(process.execPath, [join(ROOT, 'apps', 'gateway', 'dist', 'main.js')], {
-    env: { ...process.env, ...appEnvironment(profile), GATEWAY_PORT: String(port), LOG_LEVEL: 'warn', ...overrides },
+    env: { ...process.env, ...appEnvironment(profile, 'gateway'), GATEWAY_PORT: String(port), LOG_LEVEL: 'warn', ...overrides },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;

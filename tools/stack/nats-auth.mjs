@@ -83,11 +83,12 @@ export function natsUsers(profileName) {
     });
   }
   if (profileName === 'test') {
-    // The harness: events on JetStream, and `lifecycle.>` for the tests that boot a service of their own.
+    // The harness: events on JetStream, `lifecycle.>` for the tests that boot a service of their
+    // own, and a read-only view of the services' health requests (to count them under a flood).
     users.push({
       user: 'test',
       publish: ['events.>', DEAD_LETTERS, 'lifecycle.>', inbox('test'), ...JETSTREAM_RIGHTS],
-      subscribe: [inbox('test'), 'lifecycle.>'],
+      subscribe: [inbox('test'), 'lifecycle.>', '*.health'],
     });
   }
   return users;
