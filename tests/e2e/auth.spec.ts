@@ -154,5 +154,7 @@ describe('sign-up, sign-in and sign-out in the browser', () => {
     expect(url.searchParams.get('client_id')).toBe(process.env.GOOGLE_CLIENT_ID ?? 'unset-google-client-id');
     expect(url.searchParams.get('redirect_uri')).toBe(`${keycloakUrl}/realms/fluent/broker/google/endpoint`);
     expect(url.searchParams.get('response_type')).toBe('code');
+    // On a shared computer Google must ask which account, not reuse the last one.
+    expect(url.searchParams.get('prompt')).toBe('select_account');
   });
 });

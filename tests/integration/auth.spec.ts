@@ -59,7 +59,7 @@ describe('identity', () => {
       expect(await users().countDocuments({ _id: uid } as never)).toBe(0);
     });
 
-    it('converges when the database dies in the middle of a sign-up: the retry succeeds, one account, one document', async () => {
+    it('lets a sign-up interrupted by the database going away be retried: the retry succeeds, one account, one document', async () => {
       const email = uniqueEmail('killed');
       await stopComponentNamed('ferretdb');
       let failed: { status: number };

@@ -27,8 +27,22 @@ describe('Keycloak realm', () => {
     }
   });
 
-  it('never links a first Google sign-in to an existing account (no email squatting)', async () => {
+  it('was imported with its client secrets: the placeholder text is not a secret Keycloak accepts', async () => {
+    for (const [clientId, placeholder] of [
+      ['fluent-auth-service', '${FLUENT_AUTH_CLIENT_SECRET}'],
+      ['fluent-web', '${FLUENT_WEB_CLIENT_SECRET}'],
+    ]) {
+      const grant = await fetch(`${keycloakUrl}/realms/fluent/protocol/openid-connect/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId!, client_secret: placeholder! }),
+      });
+      expect([grant.status, ((await grant.json()) as { error: string }).error], clientId).toEqual([401, 'invalid_client']);
+    }
+  });
+
+  it('is configured never to link a first Google sign-in to an existing account (no email squatting), and to let Google ask which account', async () => {
     const google = await identityProvider('google');
+    expect(google.config.prompt).toBe('select_account');
     expect(google.firstBrokerLoginFlowAlias).toBe('fluent first broker login');
     const executions = await flowExecutions('fluent first broker login');
     const providers = executions.map((e) => e.providerId as string);

@@ -5,6 +5,8 @@ import { bearer, sessionCookieOf, signInForCookie, signUp } from '../support/use
 
 const refresh = (cookie?: string) => fetch(`${gatewayUrl}/api/auth/session`, { method: 'POST', headers: cookie ? { cookie } : {} });
 const graceMs = Number(stackEnvironment().REFRESH_GRACE_SECONDS) * 1000;
+/** The Keycloak session id a token (or the cookie's refresh token) belongs to. */
+const sidOf = (jwt: string) => (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
 // The session cookie against the real gateway, auth-service and Keycloak (rotation on).
 describe('session cookie', () => {
@@ -61,6 +63,9 @@ describe('session cookie', () => {
       after = await refresh(cookie);
     }
     expect(after.status).toBe(200);
+    // The same Keycloak session as before the outage, not a new sign-in.
+    const { accessToken } = (await after.json()) as { accessToken: string };
+    expect(sidOf(accessToken)).toBe(sidOf(cookie.slice('fluent_session='.length)));
   });
 
   it('is required to restore a session', async () => {

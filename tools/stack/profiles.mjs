@@ -61,14 +61,16 @@ export function appEnvironment(profile, app) {
     GATEWAY_PORT: String(p.gateway),
     WEB_ORIGIN: `http://localhost:${p.gateway}`,
   };
-  // One secret per client for both sides: the realm (Keycloak renders its placeholders from these)
-  // and auth-service, the only app that holds them.
-  const secrets = profileSecrets(profile);
-  Object.assign(stack, {
-    ...secrets,
-    KEYCLOAK_ADMIN_CLIENT_SECRET: secrets.FLUENT_AUTH_CLIENT_SECRET,
-    KEYCLOAK_WEB_CLIENT_SECRET: secrets.FLUENT_WEB_CLIENT_SECRET,
-  });
+  // One secret per client for both sides: the realm (Keycloak renders its placeholders from these;
+  // Keycloak and the test harness ask without an app) and auth-service, the only app that holds them.
+  if (!app || app === 'auth-service') {
+    const secrets = profileSecrets(profile);
+    Object.assign(stack, {
+      ...secrets,
+      KEYCLOAK_ADMIN_CLIENT_SECRET: secrets.FLUENT_AUTH_CLIENT_SECRET,
+      KEYCLOAK_WEB_CLIENT_SECRET: secrets.FLUENT_WEB_CLIENT_SECRET,
+    });
+  }
   if (app) Object.assign(stack, natsCredentials(profile, app));
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
   // Tests sign in far more often than a person would; the limits stay on, just higher. The first

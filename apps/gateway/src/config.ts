@@ -60,6 +60,12 @@ export const gatewayConfigSchema = baseConfigSchema
     /** Requests per minute and client address on POST /api/contact. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   })
+  .refine((c) => c.NODE_ENV !== 'production' || !!c.PUBLIC_ORIGIN, {
+    // Behind a TLS-terminating ingress the request's own origin would be http://… and Keycloak
+    // would refuse the Google sign-in's redirect URI.
+    message: 'production needs PUBLIC_ORIGIN (the https origin learners reach the site at)',
+    path: ['PUBLIC_ORIGIN'],
+  })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_COOKIE_SECURE || c.ALLOW_INSECURE_COOKIES, {
     message: 'production needs SESSION_COOKIE_SECURE=true (or ALLOW_INSECURE_COOKIES=true, deliberately)',
     path: ['SESSION_COOKIE_SECURE'],

@@ -77,26 +77,39 @@ export class NatsKv {
 const isRevisionConflict = (error: unknown) => /wrong last sequence|key exists/i.test(String((error as Error)?.message ?? error));
 
 /**
- * Adds one to a counter and returns the new count. JetStream has no atomic increment, so this is
- * a compare-and-set loop on the entry's revision: concurrent increments from several replicas are
- * all counted, none lost.
+ * Thrown when a counter could not be updated because too many writers raced for it. A rate
+ * limiter must treat it as "over the limit": it only happens under a burst on one key.
  */
-export async function incrementCounter(kv: KV, key: string, maxAttempts = 20): Promise<number> {
+export class CounterContendedError extends Error {
+  constructor(key: string) {
+    super(`counter ${key} is too contended`);
+    this.name = 'CounterContendedError';
+  }
+}
+
+/**
+ * Adds `delta` to a counter (never below 0) and returns the new count. JetStream has no atomic
+ * increment, so this is a compare-and-set loop on the entry's revision, with a short random pause
+ * between tries: concurrent updates from several replicas are all counted, none lost.
+ */
+export async function incrementCounter(kv: KV, key: string, delta = 1, maxAttempts = 30): Promise<number> {
   for (let attempt = 0; attempt < maxAttempts; attempt++) {
     const entry = await kv.get(key);
     try {
       if (!entry || entry.operation !== 'PUT') {
-        await kv.create(key, encodeCount(1));
-        return 1;
+        const first = Math.max(0, delta);
+        await kv.create(key, encodeCount(first));
+        return first;
       }
-      const next = decodeCount(entry.value) + 1;
+      const next = Math.max(0, decodeCount(entry.value) + delta);
       await kv.update(key, encodeCount(next), entry.revision);
       return next;
     } catch (error) {
       if (!isRevisionConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** attempt)));
     }
   }
-  throw new Error(`counter ${key} is too contended`);
+  throw new CounterContendedError(key);
 }
 
 /** The current count of a counter (0 when absent). */

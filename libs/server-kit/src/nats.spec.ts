@@ -40,5 +40,8 @@ describe('NATS connection options', () => {
   it('read the credentials through the config schema', () => {
     expect(natsCredentialsFromEnv({ NATS_USER: 'auth-service', NATS_PASSWORD: 'x' })).toEqual({ user: 'auth-service', password: 'x' });
     expect(natsCredentialsFromEnv({})).toEqual({ user: undefined, password: undefined });
+    // Production never connects anonymously.
+    expect(() => natsCredentialsFromEnv({ NODE_ENV: 'production' })).toThrow(/production needs NATS_USER and NATS_PASSWORD/);
+    expect(() => natsCredentialsFromEnv({ NODE_ENV: 'production', NATS_USER: 'gateway' })).toThrow(/production needs NATS_USER and NATS_PASSWORD/);
   });
 });

@@ -9,7 +9,11 @@ export interface NatsCredentials {
 
 /** Reads NATS_USER / NATS_PASSWORD through the config schema. */
 export function natsCredentialsFromEnv(env: NodeJS.ProcessEnv = process.env): NatsCredentials {
-  const config = loadConfig(baseConfigSchema.pick({ NATS_USER: true, NATS_PASSWORD: true }), env);
+  const config = loadConfig(baseConfigSchema.pick({ NODE_ENV: true, NATS_USER: true, NATS_PASSWORD: true }), env);
+  // NATS is a trust boundary: in production an app never connects anonymously.
+  if (config.NODE_ENV === 'production' && (!config.NATS_USER || !config.NATS_PASSWORD)) {
+    throw new Error('Invalid configuration: production needs NATS_USER and NATS_PASSWORD (every app has its own NATS user)');
+  }
   return { user: config.NATS_USER, password: config.NATS_PASSWORD };
 }
 

@@ -4,6 +4,7 @@ import { NatsKv } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { KeycloakAdmin } from '../keycloak/keycloak-admin';
 import { KeycloakTokens } from '../keycloak/keycloak-tokens';
+import { RealmSecretsCheck } from '../keycloak/realm-secrets-check';
 import { kvGraceStore, RefreshGrace } from '../sessions/refresh-grace';
 import { User, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
@@ -18,6 +19,7 @@ const GRACE_BUCKET = 'auth_refresh_grace';
     UsersService,
     KeycloakAdmin,
     KeycloakTokens,
+    RealmSecretsCheck,
     {
       provide: NatsKv,
       useFactory: () => new NatsKv({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD }),

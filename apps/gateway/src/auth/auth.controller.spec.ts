@@ -9,7 +9,8 @@ const tokens = { accessToken: 'access', refreshToken: 'refresh-2', expiresIn: 30
 
 function setup(send: () => Promise<unknown>) {
   const rpc = { send: vi.fn(send) } as unknown as RpcClient;
-  const attempts = { assertAllowed: vi.fn(async () => undefined), recordFailure: vi.fn(async () => undefined) };
+  const release = vi.fn(async () => undefined);
+  const attempts = { reserve: vi.fn(async () => ({ release })), release };
   const controller = new AuthController(rpc, attempts as unknown as SignInAttempts);
   const response = { cookie: vi.fn(), clearCookie: vi.fn(), setHeader: vi.fn() };
   const request = { cookies: { fluent_session: 'refresh-1' } } as unknown as Request;
@@ -41,18 +42,30 @@ describe('AuthController', () => {
     expect(response.setHeader).toHaveBeenCalledWith('Retry-After', '2');
   });
 
-  it('counts a failed sign-in against the account, and only a failed one', async () => {
+  it('counts every password check before it is made, and keeps only the wrong ones', async () => {
     const failing = setup(fail(401, 'Invalid email or password.'));
     await expect(failing.controller.login({ email: 'a@b.co', password: 'x' }, failing.response as unknown as Response)).rejects.toMatchObject({ status: 401 });
-    expect(failing.attempts.recordFailure).toHaveBeenCalledWith('a@b.co');
+    expect(failing.attempts.reserve).toHaveBeenCalledWith('a@b.co');
+    expect(failing.attempts.release).not.toHaveBeenCalled();
+    const right = setup(async () => tokens);
+    await right.controller.login({ email: 'a@b.co', password: 'x' }, right.response as unknown as Response);
+    expect(right.attempts.release).toHaveBeenCalledTimes(1);
     const down = setup(fail(503));
     await expect(down.controller.login({ email: 'a@b.co', password: 'x' }, down.response as unknown as Response)).rejects.toMatchObject({ status: 503 });
-    expect(down.attempts.recordFailure).not.toHaveBeenCalled();
+    expect(down.attempts.release).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts a sign-up refused for an existing email (its password was checked) against that account', async () => {
+    const taken = setup(fail(409, 'An account with this email already exists.'));
+    const body = { email: 'a@b.co', password: 'x', mobileNumber: '0123456789' };
+    await expect(taken.controller.signUp(body, taken.response as unknown as Response)).rejects.toMatchObject({ status: 409 });
+    expect(taken.attempts.reserve).toHaveBeenCalledWith('a@b.co');
+    expect(taken.attempts.release).not.toHaveBeenCalled();
   });
 
   it('asks nothing of Keycloak for an account that is locked', async () => {
     const { controller, response, attempts, rpc } = setup(async () => tokens);
-    attempts.assertAllowed.mockRejectedValueOnce(new HttpException({ statusCode: 429, message: 'locked' }, 429));
+    attempts.reserve.mockRejectedValueOnce(new HttpException({ statusCode: 429, message: 'locked' }, 429));
     await expect(controller.login({ email: 'a@b.co', password: 'x' }, response as unknown as Response)).rejects.toMatchObject({ status: 429 });
     expect(rpc.send).not.toHaveBeenCalled();
   });

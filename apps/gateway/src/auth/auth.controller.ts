@@ -42,7 +42,8 @@ export class AuthController {
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
   async signUp(@Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
-    const tokens = await this.rpc.send<SessionTokens>(AuthPatterns.signUp, body);
+    // A sign-up for an existing email checks its password (to finish a half-done sign-up): count it.
+    const tokens = await this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body));
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
   }
@@ -52,16 +53,25 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   async login(@Body(new ZodValidationPipe(signInSchema)) body: SignInInput, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
-    await this.attempts.assertAllowed(body.email);
-    let tokens: SessionTokens;
-    try {
-      tokens = await this.rpc.send<SessionTokens>(AuthPatterns.signIn, body);
-    } catch (error) {
-      if (isStatus(error, HttpStatus.UNAUTHORIZED)) await this.attempts.recordFailure(body.email);
-      throw error;
-    }
+    const tokens = await this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body));
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
+  }
+
+  /**
+   * Runs a call that checks a password, counted against the account first (see SignInAttempts).
+   * Only a refusal (`refusedStatus`) stays counted; success and outages give the attempt back.
+   */
+  private async withPasswordCheck<T>(email: string, refusedStatus: number, call: () => Promise<T>): Promise<T> {
+    const attempt = await this.attempts.reserve(email);
+    try {
+      const result = await call();
+      await attempt.release();
+      return result;
+    } catch (error) {
+      if (!isStatus(error, refusedStatus)) await attempt.release();
+      throw error;
+    }
   }
 
   /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, HttpException, Query, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { AuthPatterns, safeReturnPath, type SessionTokens } from '@fluent/contracts';
+import { AuthPatterns, safeReturnPath, type GoogleSignInErrorCode, type SessionTokens } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { authLimit } from './auth.controller';
@@ -10,7 +10,6 @@ import { Public } from './public.decorator';
 import { setPendingGoogleSignIn, setSessionCookie, takePendingGoogleSignIn } from './session-cookie';
 
 const CALLBACK_PATH = '/api/auth/google/callback';
-const NOT_VERIFIED = 'The sign-in could not be verified. Please try again.';
 
 const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -58,14 +57,13 @@ export class GoogleSignInController {
   @Get('callback')
   async callback(@Req() request: Request, @Res() response: Response, @Query() query: Record<string, unknown>): Promise<void> {
     const pending = takePendingGoogleSignIn(request, response);
-    const fail = (message: string) => {
-      const target = new URL(pending?.from ?? '/login', 'http://fluent.invalid');
-      target.searchParams.set('google_error', message.slice(0, 200));
-      response.redirect(302, `${target.pathname}${target.search}`);
+    const fail = (code: GoogleSignInErrorCode) => {
+      const from = pending?.from === '/' ? '/' : '/login';
+      response.redirect(302, `${from}?google_error=${code}`);
     };
-    if (!pending || typeof query.state !== 'string' || !sameText(query.state, pending.state)) return fail(NOT_VERIFIED);
-    if (typeof query.error === 'string') return fail(typeof query.error_description === 'string' ? query.error_description : query.error);
-    if (typeof query.code !== 'string' || query.code.length === 0) return fail(NOT_VERIFIED);
+    if (!pending || typeof query.state !== 'string' || !sameText(query.state, pending.state)) return fail('not_verified');
+    if (typeof query.error === 'string') return fail(query.error === 'access_denied' ? 'access_denied' : 'failed');
+    if (typeof query.code !== 'string' || query.code.length === 0) return fail('not_verified');
     try {
       const tokens = await this.rpc.send<SessionTokens>(AuthPatterns.exchangeGoogleCode, {
         code: query.code,
@@ -74,9 +72,11 @@ export class GoogleSignInController {
         nonce: pending.nonce,
       });
       setSessionCookie(response, tokens);
-      response.redirect(302, pending.returnTo);
+      // Checked again here: the cookie came back from the browser.
+      response.redirect(302, safeReturnPath(pending.returnTo));
     } catch (error) {
-      fail(error instanceof HttpException ? error.message : NOT_VERIFIED);
+      const status = error instanceof HttpException ? error.getStatus() : 500;
+      fail(status === 401 ? 'expired' : status >= 500 ? 'unavailable' : 'failed');
     }
   }
 }

@@ -32,6 +32,23 @@ describe('NatsThrottlerStorage', () => {
     expect(results.filter((r) => r.isBlocked)).toHaveLength(2);
   });
 
+  it('blocks, never lets through, a burst too contended to count', async () => {
+    // A store where every compare-and-set loses, as under a large parallel burst on one key.
+    const losing = {
+      get: async () => ({ value: new TextEncoder().encode('1'), revision: 1, operation: 'PUT' }),
+      create: async () => Promise.reject(new Error('wrong last sequence: 1')),
+      update: async () => Promise.reject(new Error('wrong last sequence: 2')),
+    };
+    const kv = { use: async (_n: string, _t: number, work: (b: typeof losing) => Promise<unknown>) => work(losing) } as unknown as NatsKv;
+    expect(await new NatsThrottlerStorage(kv).increment('k', 60_000, 20, 60_000, 'default')).toMatchObject({ isBlocked: true });
+  });
+
+  it('counts a large parallel burst exactly', async () => {
+    const storage = new NatsThrottlerStorage(memoryKv(), () => 120_000);
+    const results = await Promise.all(Array.from({ length: 100 }, () => storage.increment('k', 60_000, 20, 60_000, 'default')));
+    expect(results.filter((r) => !r.isBlocked)).toHaveLength(20);
+  });
+
   it('starts a new count in the next window', async () => {
     let now = 0;
     const storage = new NatsThrottlerStorage(memoryKv(), () => now);

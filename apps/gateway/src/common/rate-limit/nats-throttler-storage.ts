@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
-import { incrementCounter, type NatsKv } from '@fluent/server-kit';
+import { CounterContendedError, incrementCounter, type NatsKv } from '@fluent/server-kit';
 
 /** The longest window any throttler uses; the bucket keeps entries that long, then drops them. */
 export const RATE_LIMIT_BUCKET = 'gateway_rate_limits';
@@ -13,7 +13,8 @@ export const RATE_LIMIT_BUCKET_TTL_MS = 60 * 60_000;
  * windows: one counter per key and window, incremented by compare-and-set.
  *
  * When NATS cannot be reached the request is let through (and logged): every API call needs NATS
- * anyway, so failing closed here would only hide the real outage behind 429s.
+ * anyway, so failing closed here would only hide the real outage behind 429s. A counter too
+ * contended to update (a burst on one key) counts as over the limit.
  */
 export class NatsThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger(NatsThrottlerStorage.name);
@@ -33,6 +34,8 @@ export class NatsThrottlerStorage implements ThrottlerStorage {
       const counter = `${throttlerName.replace(/[^a-zA-Z0-9_-]/g, '_')}.${key}.${window}`;
       totalHits = await this.kv.use(RATE_LIMIT_BUCKET, RATE_LIMIT_BUCKET_TTL_MS, (bucket) => incrementCounter(bucket, counter));
     } catch (error) {
+      // A burst on one key: that is what the limit is for.
+      if (error instanceof CounterContendedError) return { totalHits: limit + 1, timeToExpire, isBlocked: true, timeToBlockExpire: timeToExpire };
       if (now - this.lastWarning > 10_000) {
         this.lastWarning = now;
         this.logger.warn(`Rate-limit store unavailable, letting requests through: ${String(error)}`);

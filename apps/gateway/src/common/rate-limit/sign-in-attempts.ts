@@ -1,15 +1,25 @@
 import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ACCOUNT_LOCKED_MESSAGE } from '@fluent/contracts';
-import { incrementCounter, NatsKv, readCounter } from '@fluent/server-kit';
+import { CounterContendedError, incrementCounter, NatsKv } from '@fluent/server-kit';
 import { config } from '../../config';
 
 const BUCKET = 'gateway_sign_in_failures';
 
+/** A password check in progress for one account; see SignInAttempts.reserve. */
+export interface PasswordAttempt {
+  /** The password was right (or the check never happened): the attempt is given back. */
+  release(): Promise<void>;
+}
+
+const locked = () => new HttpException({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message: ACCOUNT_LOCKED_MESSAGE }, HttpStatus.TOO_MANY_REQUESTS);
+
 /**
- * Failed sign-ins per account, beside the per-address limit: an attacker spreading guesses for one
- * account over many addresses is stopped here, and learners sharing one address are not locked
- * out by somebody else's typos. Counted in NATS KV, so every gateway replica sees the same count.
+ * Password checks per account, beside the per-address limit: an attacker spreading guesses for one
+ * account over many addresses is stopped here. Every check is counted *before* it reaches Keycloak
+ * (so a parallel burst cannot slip through between a read and a write) and given back when the
+ * password was right, so only wrong passwords add up. Sign-in and sign-up (whose retry checks the
+ * password of an existing account) share the count. Counted in NATS KV, shared by every replica.
  */
 @Injectable()
 export class SignInAttempts {
@@ -17,31 +27,26 @@ export class SignInAttempts {
 
   constructor(private readonly kv: NatsKv) {}
 
-  /** 429 when this account has had too many failed sign-ins in the current window. */
-  async assertAllowed(email: string): Promise<void> {
-    const failures = await this.read(email);
-    if (failures >= config.AUTH_ACCOUNT_FAILURE_LIMIT) {
-      throw new HttpException({ statusCode: HttpStatus.TOO_MANY_REQUESTS, message: ACCOUNT_LOCKED_MESSAGE }, HttpStatus.TOO_MANY_REQUESTS);
-    }
-  }
-
-  async recordFailure(email: string): Promise<void> {
+  /** Counts a password check for this account; 429 when the account has had too many wrong ones. */
+  async reserve(email: string): Promise<PasswordAttempt> {
+    const key = this.key(email);
+    let count: number;
     try {
-      const key = this.key(email);
-      await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => incrementCounter(bucket, key));
+      count = await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => incrementCounter(bucket, key));
     } catch (error) {
-      this.logger.warn(`Could not count a failed sign-in: ${String(error)}`);
+      if (error instanceof CounterContendedError) throw locked();
+      // NATS away: sign-in needs NATS anyway; do not turn the outage into a lockout.
+      this.logger.warn(`Could not count a password check: ${String(error)}`);
+      return { release: async () => undefined };
     }
-  }
-
-  private async read(email: string): Promise<number> {
-    try {
-      const key = this.key(email);
-      return await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => readCounter(bucket, key));
-    } catch (error) {
-      this.logger.warn(`Could not read failed sign-ins: ${String(error)}`);
-      return 0;
-    }
+    if (count > config.AUTH_ACCOUNT_FAILURE_LIMIT) throw locked();
+    return {
+      release: async () => {
+        await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => incrementCounter(bucket, key, -1)).catch((error: unknown) => {
+          this.logger.warn(`Could not give back a password check: ${String(error)}`);
+        });
+      },
+    };
   }
 
   private bucketTtl(): number {

@@ -17,8 +17,13 @@ function setup(answers: Record<string, Array<unknown>>) {
     return next;
   });
   const navigate = vi.fn();
+  const locked: string[] = [];
   const deps: AuthSessionDeps = {
     request: request as unknown as AuthSessionDeps['request'],
+    exclusive: async (work) => {
+      locked.push('lock');
+      return work();
+    },
     now: () => now,
     setTimer: (run, ms) => {
       const timer = { run, at: now + ms };
@@ -38,14 +43,15 @@ function setup(answers: Record<string, Array<unknown>>) {
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-  return { auth, calls, advance, navigate, timers, request };
+  return { auth, calls, advance, navigate, timers, request, locked };
 }
 
 describe('AuthSession', () => {
-  it('restores the session from the cookie on boot', async () => {
-    const { auth, calls } = setup({ '/api/auth/session': [session('ana')] });
+  it('restores the session from the cookie on boot, holding the cross-tab refresh lock', async () => {
+    const { auth, calls, locked } = setup({ '/api/auth/session': [session('ana')] });
     await auth.boot();
     expect(calls).toEqual(['/api/auth/session']);
+    expect(locked).toEqual(['lock']);
     expect(auth.getState()).toEqual({ status: 'signed-in', user: { uid: 'ana', email: 'ana@example.com', name: undefined } });
     expect(await auth.accessToken()).toBe(session('ana').accessToken);
   });

@@ -23,6 +23,8 @@ type Listener = (state: AuthState) => void;
 
 export interface AuthSessionDeps {
   request: typeof apiRequest;
+  /** Runs `work` while no other tab of this site refreshes (the cookie is shared by every tab). */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
   now: () => number;
   setTimer: (run: () => void, ms: number) => unknown;
   clearTimer: (timer: unknown) => void;
@@ -31,6 +33,8 @@ export interface AuthSessionDeps {
 
 const defaultDeps: AuthSessionDeps = {
   request: apiRequest,
+  exclusive: <T>(work: () => Promise<T>): Promise<T> =>
+    typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks.request('fluent-session-refresh', work) as Promise<T>) : work(),
   now: () => Date.now(),
   setTimer: (run, ms) => setTimeout(run, ms),
   clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
@@ -130,9 +134,13 @@ export class AuthSession {
     return this.refreshing;
   }
 
+  /**
+   * Every tab rotates the one session cookie; one tab at a time, so that a slow answer can never
+   * put back a cookie that another tab has already rotated past.
+   */
   private async refresh(): Promise<void> {
     try {
-      this.adopt(await this.deps.request<SessionResponse>('/api/auth/session', { method: 'POST', auth: false }));
+      this.adopt(await this.deps.exclusive(() => this.deps.request<SessionResponse>('/api/auth/session', { method: 'POST', auth: false })));
     } catch (error) {
       if (isSessionRefused(error)) {
         this.forget();

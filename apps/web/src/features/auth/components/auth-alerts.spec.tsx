@@ -20,6 +20,7 @@ function sessionAnswering(answers: Record<string, () => unknown>) {
       if (!answer) throw new ApiError(401, 'No session.');
       return answer();
     }) as never,
+    exclusive: (work) => work(),
     now: () => Date.now(),
     setTimer: () => 0,
     clearTimer: () => undefined,
@@ -66,15 +67,20 @@ describe('authentication alerts (SPEC.md §8)', () => {
 
   it('alerts "Google Sign-In Failed: " and the reason on /login, once, and clears it from the address', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const router = renderAt('/login?google_error=Access%20denied', sessionAnswering({}));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Google Sign-In Failed: Access denied'));
+    const router = renderAt('/login?google_error=access_denied', sessionAnswering({}));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Google Sign-In Failed: Access was denied.'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(alert).toHaveBeenCalledTimes(1);
   });
 
   it('shows "Google Sign-In Failed: " and the reason on the landing card', async () => {
-    renderAt('/?google_error=Access%20denied', sessionAnswering({}));
-    expect((await screen.findByRole('alert')).textContent).toBe('Google Sign-In Failed: Access denied');
+    renderAt('/?google_error=unavailable', sessionAnswering({}));
+    expect((await screen.findByRole('alert')).textContent).toBe('Google Sign-In Failed: The sign-in service is unavailable. Please try again shortly.');
+  });
+
+  it('never shows words a link put in the address', async () => {
+    renderAt('/?google_error=Call%20support%20on%20555-0100', sessionAnswering({}));
+    expect((await screen.findByRole('alert')).textContent).toBe('Google Sign-In Failed: The sign-in did not complete. Please try again.');
   });
 
   it('alerts the message when signing out fails, and stays on the dashboard', async () => {

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { googleSignInErrorMessage } from '@fluent/contracts';
 import { AUTH_MESSAGES } from '../messages';
 
 /**
- * A Google sign-in that failed comes back to the page that started it with `?google_error=…`
- * (set by the gateway). Returns 'Google Sign-In Failed: ' plus the reason once, and takes the
- * parameter out of the address so a reload does not repeat it.
+ * A Google sign-in that failed comes back to the page that started it with `?google_error=<code>`
+ * (set by the gateway). Returns 'Google Sign-In Failed: ' plus the message for that code once (an
+ * unknown code gets the general one, so a link cannot write on our page), and takes the parameter
+ * out of the address so a reload does not repeat it.
  */
 export function useGoogleSignInError(): string | undefined {
   const location = useLocation();
   const navigate = useNavigate();
   const [message] = useState(() => {
-    const reason = new URLSearchParams(location.search).get('google_error');
-    return reason ? `${AUTH_MESSAGES.googleSignInFailed}${reason}` : undefined;
+    const code = new URLSearchParams(location.search).get('google_error');
+    return code ? `${AUTH_MESSAGES.googleSignInFailed}${googleSignInErrorMessage(code)}` : undefined;
   });
   useEffect(() => {
     const params = new URLSearchParams(location.search);
