@@ -128,7 +128,18 @@ describe('NATS permissions', () => {
       subscribeDenied('events.>'),
       'PONG',
     ]);
-    expect(await session('auth-service', [pub('$KV.gateway_rate_limits.x')])).toEqual([publishDenied('$KV.gateway_rate_limits.x'), 'PONG']);
+    // No service can reset the gateway's rate limits by purging or deleting its bucket.
+    for (const user of ['auth-service', 'payment-service', 'catalog-service']) {
+      expect(
+        await session(user, [pub('$KV.gateway_rate_limits.x'), pub('$JS.API.STREAM.PURGE.KV_gateway_rate_limits'), pub('$JS.API.STREAM.DELETE.KV_gateway_sign_in_failures')]),
+        user,
+      ).toEqual([
+        publishDenied('$KV.gateway_rate_limits.x'),
+        publishDenied('$JS.API.STREAM.PURGE.KV_gateway_rate_limits'),
+        publishDenied('$JS.API.STREAM.DELETE.KV_gateway_sign_in_failures'),
+        'PONG',
+      ]);
+    }
     const blog = await connectAs('blog-service');
     open.push(blog);
     await expect(blog.jetstreamManager()).rejects.toMatchObject({ code: 'PERMISSIONS_VIOLATION' } satisfies Partial<NatsError>);

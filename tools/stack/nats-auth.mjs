@@ -24,8 +24,22 @@ export const SERVICE_SUBJECTS = {
   'blog-service': 'blog.>',
 };
 
-/** What a JetStream client needs: the API, acks and flow control. */
+/** What the test harness needs of JetStream: all of the API (it makes streams of its own), acks, flow control. */
 export const JETSTREAM_RIGHTS = ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>'];
+
+/**
+ * What a service needs of JetStream: the API of the events stream and its dead-letter stream only
+ * (stream info/create/update, its consumers, pulling), their acks and flow control. No service can
+ * touch another app's KV bucket (the gateway's rate limits) or any other stream.
+ */
+export const EVENTS_RIGHTS = ['FLUENT_EVENTS', 'FLUENT_EVENTS_DEADLETTER'].flatMap((stream) => [
+  `$JS.API.STREAM.*.${stream}`,
+  `$JS.API.CONSUMER.*.${stream}`,
+  `$JS.API.CONSUMER.*.${stream}.>`,
+  `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
+  `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
+  `$JS.ACK.${stream}.>`,
+]).concat(['$JS.API.INFO', '$JS.FC.>']);
 
 /**
  * What a client of one KV bucket (libs/server-kit NatsKv) needs: the bucket's stream API (create,
@@ -78,7 +92,7 @@ export function natsUsers(profileName) {
     users.push({
       user: service,
       // Replies go to the requester's inbox; JetStream rights only for the services that use it.
-      publish: ['_INBOX.>', ...(events ? [...events, DEAD_LETTERS, ...JETSTREAM_RIGHTS] : []), ...buckets.flatMap((b) => `$KV.${b}.>`)],
+      publish: ['_INBOX.>', ...(events ? [...events, DEAD_LETTERS, ...EVENTS_RIGHTS] : []), ...buckets.flatMap(kvRights)],
       subscribe: [subject, ...(events ? [inbox(service)] : [])],
     });
   }

@@ -32,7 +32,11 @@ describe('NATS users', () => {
   });
 
   it('give JetStream rights and events only to the services that use them', () => {
-    for (const name of ['auth-service', 'catalog-service', 'payment-service']) expect(users[name].publish, name).toContain('$JS.API.>');
+    for (const name of ['auth-service', 'catalog-service', 'payment-service']) {
+      expect(users[name].publish, name).toContain('$JS.API.STREAM.*.FLUENT_EVENTS');
+      // The events streams' API only, never all of it (the gateway's KV buckets are streams too).
+      expect(users[name].publish, name).not.toContain('$JS.API.>');
+    }
     expect(users['blog-service'].publish.some((s) => s.startsWith('$') || s.startsWith('events.'))).toBe(false);
     // The gateway: its own KV buckets' API and subjects, no stream or consumer API in general.
     const gatewayJetStream = users.gateway.publish.filter((s) => s.startsWith('$'));
