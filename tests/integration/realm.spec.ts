@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flowExecutions, identityProvider, keycloakUrl, realmClient, realmSettings } from '../support/keycloak';
+import { stackEnvironment } from '../support/stack';
 import { uniqueEmail } from '../support/users';
 
 // The realm as Keycloak imported it (deploy/keycloak/realm.json), read back through the admin API.
@@ -36,8 +37,16 @@ describe('Keycloak realm', () => {
         method: 'POST',
         body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId!, client_secret: placeholder! }),
       });
-      expect([grant.status, ((await grant.json()) as { error: string }).error], clientId).toEqual([401, 'invalid_client']);
+      const body = (await grant.json()) as { error: string; error_description: string };
+      expect([grant.status, body.error_description], clientId).toEqual([401, 'Invalid client or Invalid client credentials']);
     }
+    // The real secret gets past client authentication (the grant itself is refused): the answer
+    // auth-service's start-up check tells apart from the one above.
+    const real = await fetch(`${keycloakUrl}/realms/fluent/protocol/openid-connect/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'fluent-web', client_secret: stackEnvironment().FLUENT_WEB_CLIENT_SECRET! }),
+    });
+    expect(((await real.json()) as { error_description: string }).error_description).not.toMatch(/invalid client credentials/i);
   });
 
   it('is configured never to link a first Google sign-in to an existing account (no email squatting), and to let Google ask which account', async () => {

@@ -14,14 +14,14 @@ describe('clientsAcceptingPlaceholders', () => {
         // fluent-auth-service took the placeholder (service account token); fluent-web authenticated it
         // and then refused the grant; both mean the placeholder is the secret.
         if (clientId === 'fluent-auth-service') return json(200, { access_token: 'x' });
-        return json(400, { error: 'unauthorized_client' });
+        return json(401, { error: 'unauthorized_client', error_description: 'Client not enabled to retrieve service account' });
       }),
     );
     expect(await clientsAcceptingPlaceholders('http://kc/token')).toEqual(['fluent-auth-service', 'fluent-web']);
   });
 
-  it('passes when Keycloak refuses the placeholders as client credentials', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' })));
+  it.each(['invalid_client', 'unauthorized_client'])('passes when Keycloak refuses the placeholders as client credentials (%s)', async (error) => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(401, { error, error_description: 'Invalid client or Invalid client credentials' })));
     expect(await clientsAcceptingPlaceholders('http://kc/token')).toEqual([]);
   });
 });

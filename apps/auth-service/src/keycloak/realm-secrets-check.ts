@@ -12,9 +12,16 @@ export const REALM_SECRET_PLACEHOLDERS: Record<string, string> = {
  * Keycloak imports an unset `${VAR}` placeholder as literal text, so a realm imported without its
  * secrets would accept the publicly known string "${FLUENT_AUTH_CLIENT_SECRET}" on a client that
  * may manage users. In production auth-service asks Keycloak whether it does, and refuses to
- * start if so. A client that accepted the secret answers anything but `invalid_client` (a client
- * without a service account says `unauthorized_client` after authenticating it).
+ * start if so. Keycloak refuses a wrong client secret with 401 and "Invalid client or Invalid
+ * client credentials" (as `invalid_client` or, in Keycloak 26, `unauthorized_client`); any other
+ * answer means it took the secret (a client without a service account then refuses the grant
+ * itself, with another description).
  */
+export function refusesClientSecret(status: number, body: Record<string, unknown>): boolean {
+  const description = typeof body.error_description === 'string' ? body.error_description : '';
+  return status === 401 && (body.error === 'invalid_client' || /invalid client credentials/i.test(description));
+}
+
 export async function clientsAcceptingPlaceholders(
   tokenUrl: string,
   placeholders: Record<string, string> = REALM_SECRET_PLACEHOLDERS,
@@ -23,7 +30,7 @@ export async function clientsAcceptingPlaceholders(
   const accepting: string[] = [];
   for (const [clientId, secret] of Object.entries(placeholders)) {
     const { status, body } = await callKeycloak(tokenUrl, { method: 'POST', body: form({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }) }, timeoutMs);
-    if (!(status === 401 && body.error === 'invalid_client')) accepting.push(clientId);
+    if (!refusesClientSecret(status, body)) accepting.push(clientId);
   }
   return accepting;
 }
