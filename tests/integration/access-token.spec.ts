@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keycloakUrl } from '../support/keycloak';
+import { bootstrapAdminToken, keycloakUrl } from '../support/keycloak';
 import { api } from '../support/stack';
 import { bearer, signIn, signUp } from '../support/users';
 
@@ -28,24 +28,10 @@ const claimsOf = (token: string): Claims => JSON.parse(Buffer.from(token.split('
 const audiences = (claims: Claims) => (Array.isArray(claims.aud) ? claims.aud : [claims.aud]);
 const me = (token: string) => api('/api/me', { headers: bearer(token) });
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${keycloakUrl}/realms/master/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: 'admin-cli',
-      username: process.env.KC_BOOTSTRAP_ADMIN_USERNAME ?? 'admin',
-      password: process.env.KC_BOOTSTRAP_ADMIN_PASSWORD ?? 'admin',
-    }),
-  });
-  if (!response.ok) throw new Error(`Keycloak admin sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 async function adminApi<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${admin}${path}`, {
     ...init,
-    headers: { Authorization: `Bearer ${await adminToken()}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+    headers: { Authorization: `Bearer ${await bootstrapAdminToken()}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
   });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   const text = await response.text();

@@ -30,7 +30,7 @@ async function adminToken(): Promise<string> {
  * The local Keycloak's bootstrap administrator, for reading realm configuration (flows, clients,
  * identity providers) that auth-service's service account rightly cannot see.
  */
-async function bootstrapAdminToken(): Promise<string> {
+export async function bootstrapAdminToken(): Promise<string> {
   const response = await fetch(`${keycloakUrl}/realms/master/protocol/openid-connect/token`, {
     method: 'POST',
     body: new URLSearchParams({

@@ -9,9 +9,8 @@
  * (libs/contracts/src/events.ts). Each user's inbox is `_INBOX.<user>.` (the apps set
  * `inboxPrefix` from NATS_USER in libs/server-kit), so no app can read another's replies.
  */
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { storedSecrets } from './secrets.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
 /** @typedef {{ user: string, publish: string[], subscribe: string[] }} NatsUser */
@@ -119,37 +118,8 @@ const passwordVariable = (user) => `FLUENT_NATS_PASSWORD_${user.replace(/-/g, '_
  * @returns {Record<string, string>}
  */
 export function natsPasswords(profile) {
-  const file = join(profile.dataDir, 'nats-credentials.json');
-  /** @type {Record<string, string>} */
-  let stored = {};
-  if (existsSync(file)) {
-    try {
-      stored = JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      stored = {};
-    }
-  }
-  let changed = false;
-  /** @type {Record<string, string>} */
-  const passwords = {};
-  for (const { user } of natsUsers(profile.name)) {
-    const fromEnv = process.env[passwordVariable(user)];
-    if (fromEnv) {
-      passwords[user] = fromEnv;
-      continue;
-    }
-    if (!stored[user]) {
-      stored[user] = randomBytes(24).toString('base64url');
-      changed = true;
-    }
-    passwords[user] = stored[user];
-  }
-  if (changed) {
-    mkdirSync(profile.dataDir, { recursive: true });
-    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
-    chmodSync(file, 0o600);
-  }
-  return passwords;
+  const users = natsUsers(profile.name).map(({ user }) => user);
+  return storedSecrets(join(profile.dataDir, 'nats-credentials.json'), users, (user) => process.env[passwordVariable(user)]);
 }
 
 /**

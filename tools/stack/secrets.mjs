@@ -1,19 +1,20 @@
 // @ts-check
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
 
 /**
- * The Keycloak client secrets of a local profile: random, made once per data folder (gitignored,
- * readable by its owner only), so no local stack runs on a secret published in the repository.
- * The environment wins (FLUENT_AUTH_CLIENT_SECRET, FLUENT_WEB_CLIENT_SECRET).
- * @param {Profile} profile
- * @returns {{ FLUENT_AUTH_CLIENT_SECRET: string, FLUENT_WEB_CLIENT_SECRET: string }}
+ * Secrets of a local profile, kept in one JSON file of its data folder (gitignored, readable by
+ * its owner only): each name is read from the environment (`fromEnv(name)`) when set there, else
+ * from the file, else made at random once and written to the file.
+ * @param {string} file
+ * @param {string[]} names
+ * @param {(name: string) => string | undefined} fromEnv
+ * @returns {Record<string, string>}
  */
-export function profileSecrets(profile) {
-  const file = join(profile.dataDir, 'secrets.json');
+export function storedSecrets(file, names, fromEnv) {
   /** @type {Record<string, string>} */
   let stored = {};
   if (existsSync(file)) {
@@ -24,19 +25,38 @@ export function profileSecrets(profile) {
     }
   }
   let changed = false;
-  for (const name of ['FLUENT_AUTH_CLIENT_SECRET', 'FLUENT_WEB_CLIENT_SECRET']) {
+  /** @type {Record<string, string>} */
+  const secrets = {};
+  for (const name of names) {
+    const given = fromEnv(name);
+    if (given) {
+      secrets[name] = given;
+      continue;
+    }
     if (typeof stored[name] !== 'string' || stored[name].length < 32) {
       stored[name] = randomBytes(24).toString('base64url');
       changed = true;
     }
+    secrets[name] = stored[name];
   }
   if (changed) {
-    mkdirSync(profile.dataDir, { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
     chmodSync(file, 0o600);
   }
+  return secrets;
+}
+
+/**
+ * The Keycloak client secrets of a local profile, so no local stack runs on a secret published in
+ * the repository. The environment wins (FLUENT_AUTH_CLIENT_SECRET, FLUENT_WEB_CLIENT_SECRET).
+ * @param {Profile} profile
+ * @returns {{ FLUENT_AUTH_CLIENT_SECRET: string, FLUENT_WEB_CLIENT_SECRET: string }}
+ */
+export function profileSecrets(profile) {
+  const secrets = storedSecrets(join(profile.dataDir, 'secrets.json'), ['FLUENT_AUTH_CLIENT_SECRET', 'FLUENT_WEB_CLIENT_SECRET'], (name) => process.env[name]);
   return {
-    FLUENT_AUTH_CLIENT_SECRET: process.env.FLUENT_AUTH_CLIENT_SECRET || /** @type {string} */ (stored.FLUENT_AUTH_CLIENT_SECRET),
-    FLUENT_WEB_CLIENT_SECRET: process.env.FLUENT_WEB_CLIENT_SECRET || /** @type {string} */ (stored.FLUENT_WEB_CLIENT_SECRET),
+    FLUENT_AUTH_CLIENT_SECRET: /** @type {string} */ (secrets.FLUENT_AUTH_CLIENT_SECRET),
+    FLUENT_WEB_CLIENT_SECRET: /** @type {string} */ (secrets.FLUENT_WEB_CLIENT_SECRET),
   };
 }
