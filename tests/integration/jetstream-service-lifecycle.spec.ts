@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { connect, JSONCodec, type Msg, type NatsConnection } from 'nats';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HealthPatterns, SERVICES } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { BIN, ROOT } from '../../tools/stack/paths.mjs';
+import { freePort } from '../../tools/stack/testing.mjs';
 import { appEnvironment } from '../../tools/stack/profiles.mjs';
 import { natsUrl, natsUser, profile, startComponentNamed, stopComponentNamed } from '../support/stack';
 
@@ -202,16 +202,6 @@ async function natsConnection(servers: string, timeoutMs = 5000, auth: ReturnTyp
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
