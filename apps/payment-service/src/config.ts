@@ -11,6 +11,8 @@ export const paymentConfigSchema = baseConfigSchema.extend({
   STRIPE_SECRET_KEY: z.string().default(DEV_SECRETS.STRIPE_SECRET_KEY),
   /** Where the Stripe API lives: stripe-mock locally, unset (Stripe's own API) in production. */
   STRIPE_API_BASE: z.url().optional(),
+  /** Milliseconds one Stripe reachability check is reused (Stripe is asked at most once per window). */
+  STRIPE_HEALTH_CACHE_MS: z.coerce.number().int().min(0).default(15_000),
 });
 
 export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env) {

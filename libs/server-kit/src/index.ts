@@ -11,3 +11,4 @@ export * from './database-health.controller';
 export * from './kv';
 export * from './deadline';
 export * from './secrets';
+export * from './cached-probe';

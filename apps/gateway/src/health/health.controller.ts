@@ -3,11 +3,11 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { BlockList } from 'node:net';
 import type { Request, Response } from 'express';
 import { HealthPatterns, SERVICES, type HealthReport, type LivenessReport, type ServiceHealth } from '@fluent/contracts';
+import { CachedProbe } from '@fluent/server-kit';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { aggregateHealth } from './aggregate-health';
-import { CachedProbe } from './cached-probe';
 import { HEALTH_TOKEN_HEADER, internalNetworks, isInternalCaller } from './internal-caller';
 
 export const HEALTH_OPTIONS = Symbol('HEALTH_OPTIONS');
