@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * Domain events that must not be lost travel on JetStream. Their subjects live under `events.`
  * so the stream never captures request/reply traffic (a stream bound to a request subject would
@@ -11,10 +12,19 @@ export const EventSubjects = {
 } as const;
 export type EventSubject = (typeof EventSubjects)[keyof typeof EventSubjects];
 
-export interface PaymentSucceededEvent {
-  uid: string;
-  paymentIntentId: string;
-  amount: number;
+/**
+ * A premium purchase that went through. Published by payment-service only (NATS permissions),
+ * after checking the amount and currency against the price, with the Stripe event id as the
+ * JetStream message id.
+ */
+export const paymentSucceededEventSchema = z.object({
+  uid: z.string().min(1),
+  paymentIntentId: z.string().min(1),
+  /** In the smallest unit of the currency (cents). */
+  amount: z.number().int().positive(),
+  /** ISO 4217, lower case as Stripe writes it ('usd'). */
+  currency: z.string().min(3),
   /** ISO timestamp of the payment. */
-  at: string;
-}
+  at: z.iso.datetime({ offset: true }),
+});
+export type PaymentSucceededEvent = z.infer<typeof paymentSucceededEventSchema>;

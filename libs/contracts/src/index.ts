@@ -6,3 +6,4 @@ export * from './validation';
 export * from './contact';
 export * from './tests';
 export * from './auth';
+export * from './catalog';

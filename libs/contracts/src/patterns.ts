@@ -25,3 +25,11 @@ export const AuthPatterns = {
   ensureUser: 'auth.ensureUser',
   me: 'auth.me',
 } as const;
+
+export const CatalogPatterns = {
+  listCards: 'catalog.cards.list',
+  getTest: 'catalog.tests.get',
+  submitAttempt: 'catalog.attempts.submit',
+  getAttempt: 'catalog.attempts.get',
+  listAttempts: 'catalog.attempts.list',
+} as const;

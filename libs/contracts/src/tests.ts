@@ -73,7 +73,8 @@ export interface AssembledTest {
 
 /** What the learner gave, in the order of the assembled test. */
 export interface TestAnswers {
-  typing: { text: string; elapsedMs: number };
+  /** timeline: [ms since the timer started, text length] per change, when the runner records it. */
+  typing: { text: string; elapsedMs: number; timeline?: Array<[number, number]> };
   sentenceAnswers: string[];
   fillAnswers: string[];
   jumbledAnswers: string[];

@@ -15,6 +15,7 @@ function numberedBank(tests = TEST_COUNT): QuestionBank {
     jumbled: ids(15).map((id) => ({ id, jumbled: 'b/a', answer: 'A b.' })),
     passages: ids(3).map((id) => ({ id, sentences: `Passage ${id}.` })),
     emails: ids(1).map((id) => ({ id, prompt: `Email ${id}` })),
+    descriptions: ids(1).map((id) => `Test ${id} description.`),
   };
 }
 

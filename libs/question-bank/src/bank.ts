@@ -10,6 +10,8 @@ export interface QuestionBank {
   jumbled: JumbledItem[];
   passages: PassageItem[];
   emails: EmailPrompt[];
+  /** The dashboard card's description of each test, in test order. */
+  descriptions: string[];
 }
 
 export class InvalidBankError extends Error {}
@@ -32,6 +34,7 @@ export function buildBank(files: readonly unknown[]): QuestionBank {
     jumbled: parsed.flatMap((f) => f.jumbled),
     passages: parsed.flatMap((f) => f.passages),
     emails: parsed.map((f) => f.email),
+    descriptions: parsed.map((f) => f.description),
   };
 }
 

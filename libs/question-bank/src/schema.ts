@@ -22,6 +22,8 @@ export const LIMITS = {
   passageWords: { min: 50, max: 90 },
   passageSentences: { min: 3, max: 5 },
   emailWords: { min: 35, max: 70 },
+  /** The dashboard card's one-line summary of the test's themes. */
+  descriptionWords: { min: 8, max: 25 },
   acceptableAnswers: { min: 1, max: 5 },
   /** Words in one accepted answer or fill option: a word or a short phrase. */
   answerWords: 4,
@@ -169,6 +171,10 @@ export const testFileSchema = z
   .object({
     test: z.number().int().min(1).max(20),
     level: z.enum(['Easy', 'Moderate', 'Hard']),
+    description: text.refine((d) => {
+      const n = wordCount(d);
+      return n >= LIMITS.descriptionWords.min && n <= LIMITS.descriptionWords.max && /[.!]$/.test(d);
+    }, `a description is one sentence of ${LIMITS.descriptionWords.min}-${LIMITS.descriptionWords.max} words`),
     typing: typingItemSchema,
     sentences: z.array(sentenceItemSchema).length(SECTION_SIZES.sentences),
     fills: z.array(fillItemSchema).length(SECTION_SIZES.fills),

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  SECTION_SIZES,
+  type AssembledTest,
+  type EmailPrompt,
+  type PassageItem,
+  type TestAnswers,
+  type TestLevel,
+  type TestScore,
+  type TypingItem,
+} from './tests';
+
+/** How many tests are free when FREE_TEST_COUNT is not set (tests 1-3; 4-20 are the 17 premium tests). */
+export const DEFAULT_FREE_TEST_COUNT = 3;
+
+/** One dashboard card, for one learner. */
+export interface TestCard {
+  id: number;
+  /** 'Test N'. */
+  name: string;
+  description: string;
+  level: TestLevel;
+  /** Premium tests need the one-off payment. */
+  premium: boolean;
+  /** The learner may take it: free, or they have paid. */
+  access: boolean;
+  /** The learner has a stored attempt of it. */
+  attempted: boolean;
+}
+
+export interface TestCardsResponse {
+  cards: TestCard[];
+  /** The learner's entitlement to every premium test, as the catalog knows it. */
+  paid: boolean;
+}
+
+/** Items as the runner receives them: nothing that gives the answer away. */
+export interface PublicSentenceItem {
+  id: number;
+  question: string;
+}
+
+export interface PublicFillItem {
+  id: number;
+  question: string;
+  options: [string, string, string];
+}
+
+export interface PublicJumbledItem {
+  id: number;
+  /** The words in a scrambled order, separated by "/". */
+  jumbled: string;
+}
+
+/** GET /api/tests/:id: the assembled test without answers. */
+export interface PublicTest {
+  testId: number;
+  level: TestLevel;
+  typing: TypingItem;
+  sentences: PublicSentenceItem[];
+  fills: PublicFillItem[];
+  jumbled: PublicJumbledItem[];
+  passages: PassageItem[];
+  email: EmailPrompt;
+}
+
+/** Strips every answer from an assembled test. */
+export function toPublicTest(test: AssembledTest): PublicTest {
+  return {
+    testId: test.testId,
+    level: test.level,
+    typing: { id: test.typing.id, paragraph: test.typing.paragraph },
+    sentences: test.sentences.map(({ id, question }) => ({ id, question })),
+    fills: test.fills.map(({ id, question, options }) => ({ id, question, options })),
+    jumbled: test.jumbled.map(({ id, jumbled }) => ({ id, jumbled })),
+    passages: test.passages.map(({ id, sentences }) => ({ id, sentences })),
+    email: { id: test.email.id, prompt: test.email.prompt },
+  };
+}
+
+/**
+ * Size caps of a submission. Generous for a person typing under the section's timer (typing 60 s,
+ * a passage 90 s, the email 300 s), and small enough that the whole body stays far under the
+ * gateway's 100 kB JSON limit.
+ */
+export const ANSWER_LIMITS = {
+  typingText: 3000,
+  /** The typing section lasts 60 s; the runner reports at most that. */
+  typingElapsedMs: 60_000,
+  /** Entries of the keystroke timeline: about 40 changes a second for the whole minute. */
+  typingTimeline: 2400,
+  shortAnswer: 200,
+  jumbledAnswer: 400,
+  passageInput: 3000,
+  emailInput: 8000,
+} as const;
+
+const capped = (max: number, what: string) => z.string().max(max, `${what} must be at most ${max} characters`);
+const exactly = <T extends z.ZodType>(item: T, count: number, what: string) =>
+  z.array(item).length(count, `${what}: exactly ${count} answers are expected`);
+
+/**
+ * One entry of the typing section's keystroke timeline: [milliseconds since the section's timer
+ * started, length of the text after that change]. Entries are in time order.
+ */
+export const typingTimelineEntrySchema = z.tuple([
+  z.number().int().min(0).max(ANSWER_LIMITS.typingElapsedMs),
+  z.number().int().min(0).max(ANSWER_LIMITS.typingText),
+]);
+export type TypingTimelineEntry = z.infer<typeof typingTimelineEntrySchema>;
+
+export const testAnswersSchema = z
+  .object({
+    typing: z
+      .object({
+        text: capped(ANSWER_LIMITS.typingText, 'The typing text'),
+        elapsedMs: z.number().int().min(0).max(ANSWER_LIMITS.typingElapsedMs),
+        timeline: z
+          .array(typingTimelineEntrySchema)
+          .max(ANSWER_LIMITS.typingTimeline, `The typing timeline must have at most ${ANSWER_LIMITS.typingTimeline} entries`)
+          .refine((entries) => entries.every((entry, i) => i === 0 || entry[0] >= entries[i - 1]![0]), 'The typing timeline must be in time order')
+          .optional(),
+      })
+      .strict(),
+    sentenceAnswers: exactly(capped(ANSWER_LIMITS.shortAnswer, 'A sentence answer'), SECTION_SIZES.sentences, 'sentenceAnswers'),
+    fillAnswers: exactly(capped(ANSWER_LIMITS.shortAnswer, 'A fill answer'), SECTION_SIZES.fills, 'fillAnswers'),
+    jumbledAnswers: exactly(capped(ANSWER_LIMITS.jumbledAnswer, 'A jumbled answer'), SECTION_SIZES.jumbled, 'jumbledAnswers'),
+    passageInputs: exactly(capped(ANSWER_LIMITS.passageInput, 'A passage reconstruction'), SECTION_SIZES.passages, 'passageInputs'),
+    emailInput: capped(ANSWER_LIMITS.emailInput, 'The email'),
+  })
+  .strict() satisfies z.ZodType<TestAnswers>;
+
+/** POST /api/tests/:id/attempts. */
+export const attemptSubmissionSchema = z
+  .object({
+    /**
+     * Generated by the runner once per finished test and sent again on every retry: the same id
+     * answers with the same attempt instead of storing a second one.
+     */
+    submissionId: z.uuid('submissionId must be a UUID'),
+    answers: testAnswersSchema,
+  })
+  .strict();
+export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;
+
+/**
+ * A stored attempt as the results screen shows it: SPEC.md §3's results payload (testId,
+ * typingResults, the answers of every section and the questions, now with their answers) plus our
+ * section scores.
+ */
+export interface AttemptResult {
+  attemptId: string;
+  testId: number;
+  submittedAt: string;
+  typingResults: { wpm: number; accuracy: number };
+  sentenceAnswers: string[];
+  fillAnswers: string[];
+  jumbledAnswers: string[];
+  passageInputs: string[];
+  emailInput: string;
+  questions: AssembledTest;
+  score: TestScore;
+}
+
+/** One line of GET /api/attempts: enough for the dashboard's progress strip. */
+export interface AttemptSummary {
+  attemptId: string;
+  testId: number;
+  submittedAt: string;
+  wpm: number;
+  accuracy: number;
+  sections: {
+    sentences: { correct: number; total: number };
+    fills: { correct: number; total: number };
+    jumbled: { correct: number; total: number };
+  };
+  total: { correct: number; total: number };
+}
+
+export interface AttemptListResponse {
+  /** Newest first. */
+  attempts: AttemptSummary[];
+}
