@@ -20,7 +20,7 @@ async function learnerOnDashboard(browser: Browser, prepare: (token: string) => 
 }
 
 const cardButtons = (page: Page) => page.locator('article.test-card button').allTextContents();
-const clean = (labels: string[]) => labels.map((label) => label.replace('🔒', '').trim());
+const clean = (labels: string[]) => labels.map((label) => label.trim());
 
 describe('dashboard', () => {
   let browser: Browser;

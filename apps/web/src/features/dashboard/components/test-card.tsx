@@ -27,13 +27,21 @@ export function TestCard({ card, onChoose }: { card: TestCardData; onChoose: (ca
         aria-describedby={headingId}
         onClick={() => onChoose(card, state)}
       >
-        {state === 'locked' && (
-          <span className="test-card__lock" aria-hidden="true">
-            🔒{' '}
-          </span>
-        )}
+        {state === 'locked' && <LockIcon />}
         {BUTTON_LABEL[state]}
       </button>
     </article>
+  );
+}
+
+/** Drawn, not an emoji: emoji fonts are missing on many systems and render as a box. */
+function LockIcon() {
+  return (
+    <svg className="test-card__lock" aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+      <path
+        fill="currentColor"
+        d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 6V4.5a2 2 0 1 1 4 0V7H6Z"
+      />
+    </svg>
   );
 }
