@@ -14,7 +14,7 @@ export function ContactRoute() {
           <ContactForm />
         </section>
         <aside className="contact-aside" aria-labelledby="contact-mail-heading">
-          <h2 id="contact-mail-heading">Email</h2>
+          <h2 id="contact-mail-heading">Write to us</h2>
           <p>
             You can also write to our support team at <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>.
           </p>
