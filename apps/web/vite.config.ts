@@ -7,6 +7,9 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Shared libraries are compiled from source here (their dist is CommonJS for the services).
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  // Browser tests may speed the runner's clock up (src/config/time-scale.ts); a production build
+  // cannot: there the reader of the setting is compiled out.
+  define: { __FLUENT_TIME_SCALE_SETTABLE__: JSON.stringify(mode !== 'production') },
   resolve: {
     alias: {
       '@': here('./src'),
