@@ -1,16 +1,24 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useTest } from '../api/get-test';
+import { isPassingFailure } from '../api/submit-attempt';
+import { loadPendingSubmission } from '../lib/pending-submission';
 import { InvalidTest } from './invalid-test';
 import { TestRunner } from './test-runner';
 
-/** /test for a valid test number: 'Loading test...' until the test arrives, then the runner. */
+/**
+ * /test for a valid test number: 'Loading test...' until the test arrives, then the runner. A
+ * finished test whose answers are still waiting in this tab (a reload while they were sent) is
+ * sent again instead, without loading the test.
+ */
 export function TestRunnerPage({ testId, header }: { testId: number; header?: ReactNode }) {
-  const query = useTest(testId);
-  if (query.data) return <TestRunner test={query.data} header={header} />;
+  const pending = useMemo(() => loadPendingSubmission(testId), [testId]);
+  const query = useTest(testId, !pending);
+  if (pending) return <TestRunner testId={testId} pending={pending} header={header} />;
+  if (query.data) return <TestRunner testId={testId} test={query.data} header={header} />;
   return (
     <div className="page">
       {header}
@@ -23,7 +31,7 @@ export function TestRunnerPage({ testId, header }: { testId: number; header?: Re
               <h1>Test {testId} could not be opened</h1>
               <p>{query.error.message}</p>
               <p className="notice-actions">
-                {!(query.error instanceof ApiError && query.error.status === 403) ? (
+                {isPassingFailure(query.error) ? (
                   <button type="button" className="button primary" onClick={() => void query.refetch()}>
                     Try Again
                   </button>

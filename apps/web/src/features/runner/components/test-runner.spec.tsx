@@ -26,13 +26,20 @@ interface Harness {
   user: ReturnType<typeof userEvent.setup>;
 }
 
-function renderRunner({ clock = systemClock(1), confirmAnswer = true } = {}): Harness {
+function renderRunner({ clock = systemClock(1), confirmAnswer = true, pending = undefined as AttemptSubmission | undefined } = {}): Harness {
   const speech = { speak: vi.fn(), cancel: vi.fn() };
   const confirm = vi.fn(() => confirmAnswer);
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <p>dashboard page</p> },
-      { path: '/test', element: <TestRunner test={TEST} clock={clock} speech={speech} confirm={confirm} /> },
+      {
+        path: '/test',
+        element: pending ? (
+          <TestRunner testId={2} pending={pending} clock={clock} speech={speech} confirm={confirm} />
+        ) : (
+          <TestRunner testId={2} test={TEST} clock={clock} speech={speech} confirm={confirm} />
+        ),
+      },
       { path: '/result', element: <ResultProbe /> },
     ],
     { initialEntries: ['/dashboard', '/test'], initialIndex: 1 },
@@ -408,7 +415,7 @@ describe('TestRunner submission', () => {
     expect(window.sessionStorage.getItem('fluent:pending-attempt:2')).toBeNull();
   });
 
-  it('sends a stored submission again at once after a reload, with its id', async () => {
+  it('sends a resumed submission at once, with its id', async () => {
     const pending: AttemptSubmission = {
       submissionId: '3f0c1c9e-8f5b-4c59-9a43-0e5b1f4c2d11',
       answers: {
@@ -420,9 +427,8 @@ describe('TestRunner submission', () => {
         emailInput: 'Stored email',
       },
     };
-    window.sessionStorage.setItem('fluent:pending-attempt:2', JSON.stringify(pending));
     const calls = serve(() => stored('attempt-4'));
-    renderRunner();
+    renderRunner({ pending });
     await elapse(0);
     expect(calls).toEqual([pending]);
     expect(screen.getByText('result page ?attempt=attempt-4 attempt-4')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AttemptResult, PublicTest } from '@fluent/contracts';
+import type { AttemptResult, AttemptSubmission, PublicTest } from '@fluent/contracts';
 import { paths } from '@/config/paths';
 import { timeScale } from '@/config/time-scale';
 import { useEnterKey } from '../hooks/use-enter-key';
@@ -9,10 +9,9 @@ import { useLeaveWarnings } from '../hooks/use-leave-warnings';
 import { useSubmission } from '../hooks/use-submission';
 import { useTestRunner } from '../hooks/use-test-runner';
 import { systemClock, type Clock } from '../lib/clock';
-import { loadPendingSubmission } from '../lib/pending-submission';
 import { browserSpeech, type Speech } from '../lib/speech';
 import { newSubmissionId } from '../lib/submission-id';
-import { canGoOn, isInProgress, remainingMs, stageKey, type RunnerState, type Stage } from '../model/test-flow';
+import { canGoOn, createResumedState, createRunnerState, isInProgress, remainingMs, stageKey, type RunnerState, type Stage } from '../model/test-flow';
 import { DURATIONS_MS, SECTION_INTROS, sectionNumber } from '../sections';
 import { EmailScreen } from './email-screen';
 import { FillQuestion } from './fill-question';
@@ -25,15 +24,19 @@ import { TextQuestion } from './text-question';
 import { TypingScreen } from './typing-screen';
 import './runner.css';
 
-export interface TestRunnerProps {
-  test: PublicTest;
+export type TestRunnerProps = (
+  | { test: PublicTest; pending?: undefined }
+  /** A finished test's answers the server has not confirmed yet: sent again at once. */
+  | { test?: undefined; pending: AttemptSubmission }
+) & {
+  testId: number;
   /** Shown above the introduction, before the test starts (the site's header). */
   header?: ReactNode;
   /** Injected in tests; the browser's otherwise. */
   clock?: Clock;
   speech?: Speech;
   confirm?: (message: string) => boolean;
-}
+};
 
 function sectionOf(stage: Stage): number {
   switch (stage.kind) {
@@ -70,11 +73,13 @@ function durationOf(stage: Stage): number {
 }
 
 /** The six timed sections of one test, from the introduction to the submission (SPEC.md §2, §4). */
-export function TestRunner({ test, header, clock: givenClock, speech: givenSpeech, confirm }: TestRunnerProps) {
+export function TestRunner({ testId, test, pending, header, clock: givenClock, speech: givenSpeech, confirm }: TestRunnerProps) {
   const clock = useMemo(() => givenClock ?? systemClock(timeScale()), [givenClock]);
   const speech = useMemo(() => givenSpeech ?? browserSpeech(), [givenSpeech]);
-  const pending = useMemo(() => loadPendingSubmission(test.testId), [test.testId]);
-  const { state, act } = useTestRunner(test, clock, newSubmissionId, pending);
+  const { state, act } = useTestRunner(
+    () => (pending ? createResumedState(testId, pending, clock.now()) : createRunnerState(test, newSubmissionId(), clock.now())),
+    clock,
+  );
   const navigate = useNavigate();
   const key = stageKey(state.stage);
 
@@ -82,15 +87,22 @@ export function TestRunner({ test, header, clock: givenClock, speech: givenSpeec
   useIntroSpeech(speech, state.stage.kind === 'section-intro' ? SECTION_INTROS[state.stage.section] : undefined);
   useEnterKey(() => act.enter(key));
   useSubmission(state, act, (result: AttemptResult) => {
-    navigate(`${paths.result}?attempt=${encodeURIComponent(result.attemptId)}`, { replace: true, state: { result } });
+    navigate(paths.attemptResult(result.attemptId), { replace: true, state: { result } });
   });
 
-  if (state.stage.kind === 'not-started') {
+  if (state.stage.kind === 'not-started' || !test) {
     return (
       <div className="page">
         {header}
         <main className="content">
-          <TestIntroduction testId={test.testId} onStart={act.startTest} />
+          {state.stage.kind === 'finished' ? (
+            <section className="card notice">
+              <h1>Test {testId}</h1>
+              <SubmissionStatus submission={state.stage.submission} onRetry={act.retryNow} />
+            </section>
+          ) : (
+            <TestIntroduction testId={testId} onStart={act.startTest} />
+          )}
         </main>
       </div>
     );
@@ -100,7 +112,7 @@ export function TestRunner({ test, header, clock: givenClock, speech: givenSpeec
   return (
     <div className="page runner-page">
       <RunnerBar
-        testId={test.testId}
+        testId={testId}
         section={sectionOf(state.stage)}
         timer={remaining === undefined ? undefined : { remainingMs: remaining, durationMs: durationOf(state.stage) }}
       />

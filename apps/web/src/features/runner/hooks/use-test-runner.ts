@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useReducer } from 'react';
-import type { AttemptSubmission, PublicTest } from '@fluent/contracts';
 import type { Clock } from '../lib/clock';
-import { createRunnerState, nextWakeMs, resumeSubmission, runnerReducer, type RunnerState } from '../model/test-flow';
+import { nextWakeMs, runnerReducer, type RunnerState } from '../model/test-flow';
 
 export interface RunnerActions {
   startTest(): void;
@@ -18,11 +17,8 @@ export interface RunnerActions {
  * shown seconds change. A tab that comes back into view catches up at once, since browsers
  * throttle timers in background tabs; the deadlines keep the sections their true length.
  */
-export function useTestRunner(test: PublicTest, clock: Clock, newId: () => string, pending?: AttemptSubmission): { state: RunnerState; act: RunnerActions } {
-  const [state, dispatch] = useReducer(runnerReducer, undefined, () => {
-    const initial = createRunnerState(test, newId(), clock.now());
-    return pending ? resumeSubmission(initial, pending) : initial;
-  });
+export function useTestRunner(initial: () => RunnerState, clock: Clock): { state: RunnerState; act: RunnerActions } {
+  const [state, dispatch] = useReducer(runnerReducer, undefined, initial);
 
   useEffect(() => {
     const wake = nextWakeMs(state, clock.now());

@@ -7,7 +7,7 @@ import {
   isInProgress,
   nextWakeMs,
   remainingMs,
-  resumeSubmission,
+  createResumedState,
   retryDelayMs,
   runnerReducer,
   stageKey,
@@ -347,10 +347,12 @@ describe('the submission', () => {
 
   it('resumes a stored, unconfirmed submission as it was', () => {
     const s = finished();
-    const resumed = resumeSubmission(fresh(), { submissionId: 'sub-9', answers: toTestAnswers(s.answers) });
+    const resumed = createResumedState(4, { submissionId: 'sub-9', answers: toTestAnswers(s.answers) }, T0);
     expect(resumed.stage).toEqual({ kind: 'finished', timedOut: false, submission: { state: 'sending', tries: 1 } });
     expect(resumed.submissionId).toBe('sub-9');
     expect(toTestAnswers(resumed.answers)).toEqual(toTestAnswers(s.answers));
+    expect(resumed.counts).toEqual(s.counts);
+    expect(resumed.testId).toBe(4);
   });
 });
 

@@ -109,11 +109,16 @@ export function createRunnerState(test: PublicTest, submissionId: string, now: n
   };
 }
 
-/** A finished test whose submission the server has not confirmed yet (kept across a reload). */
-export function resumeSubmission(state: RunnerState, pending: { submissionId: string; answers: TestAnswers }): RunnerState {
+/**
+ * A finished test whose submission the server has not confirmed yet (kept across a reload): it
+ * is sent again at once. Needs no test content, which the server no longer gives once the
+ * attempt is stored.
+ */
+export function createResumedState(testId: number, pending: { submissionId: string; answers: TestAnswers }, now: number): RunnerState {
   const { answers } = pending;
   return {
-    ...state,
+    testId,
+    counts: { sentence: answers.sentenceAnswers.length, fill: answers.fillAnswers.length, jumbled: answers.jumbledAnswers.length, passage: answers.passageInputs.length },
     submissionId: pending.submissionId,
     answers: {
       typing: { text: answers.typing.text, elapsedMs: answers.typing.elapsedMs, timeline: answers.typing.timeline ?? [] },
@@ -124,6 +129,7 @@ export function resumeSubmission(state: RunnerState, pending: { submissionId: st
       email: answers.emailInput,
     },
     stage: { kind: 'finished', timedOut: false, submission: { state: 'sending', tries: 1 } },
+    now,
   };
 }
 
