@@ -11,6 +11,9 @@ export default defineConfig(({ mode }) => ({
   // cannot: there the reader of the setting is compiled out.
   define: { __FLUENT_TIME_SCALE_SETTABLE__: JSON.stringify(mode !== 'production') },
   resolve: {
+    // recharts needs the react-is of the React it renders with (19); a test library pulls in an
+    // older copy that would otherwise be found first.
+    dedupe: ['react-is'],
     alias: {
       '@': here('./src'),
       '@fluent/contracts': here('../../libs/contracts/src/index.ts'),
