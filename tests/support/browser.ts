@@ -32,8 +32,9 @@ export async function launchBrowser(): Promise<Browser> {
 
 const isLoopback = (url: URL) => url.hostname === 'localhost' || url.hostname === '[::1]' || url.hostname.startsWith('127.');
 
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: gatewayUrl });
+/** A page in a fresh context (no cookies or storage), with `baseURL` (the stack's gateway unless given). */
+export async function newPage(browser: Browser, baseURL = gatewayUrl): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
   // Nothing leaves this machine: a test that expects the browser to go elsewhere (Google) routes
   // that address itself, on the page, which takes precedence over this.
   await context.route((url) => !isLoopback(url) && url.protocol !== 'data:', (route) => route.abort('blockedbyclient'));

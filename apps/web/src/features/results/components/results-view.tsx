@@ -89,8 +89,8 @@ function TypingResults({ wpm, accuracy, detail }: { wpm: number; accuracy: numbe
             <Figure label="Raw speed" value={`${detail.rawWpm} WPM`} hint="every character typed, 5 to a word" />
             <Figure label="Net speed" value={`${detail.netWpm} WPM`} hint="characters left right, 5 to a word" />
             <Figure label="Consistency" value={`${detail.consistency}%`} hint="how even your speed was" />
-            <Figure label="Corrected" value={`${detail.errorsCorrected} characters`} hint="deleted while typing" />
-            <Figure label="Errors left" value={`${detail.errorsLeft} characters`} hint="wrong in the final text" />
+            <Figure label="Corrected" value={`${detail.errorsCorrected}`} hint="characters deleted while typing" />
+            <Figure label="Errors left" value={`${detail.errorsLeft}`} hint="characters wrong in the final text" />
           </>
         ) : null}
       </dl>
