@@ -60,6 +60,7 @@ describe('catalog: cards and access', () => {
         premium: id > 3,
         access: id <= 3,
         attempted: false,
+        attemptsLeft: 1,
       });
     });
     expect(body.cards.map((c: { level: string }) => c.level).join()).toBe(
@@ -187,6 +188,7 @@ describe('catalog: attempts', () => {
 
     const cards = await cardsOf(token);
     expect(cards.body.cards.filter((c: { attempted: boolean }) => c.attempted).map((c: { id: number }) => c.id)).toEqual([1]);
+    expect(cards.body.cards[0].attemptsLeft).toBe(0);
   });
 
   it('refuses a second attempt at the same test with 409 and leaves the first as it was', async () => {

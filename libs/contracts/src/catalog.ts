@@ -26,6 +26,8 @@ export interface TestCard {
   access: boolean;
   /** The learner has a stored attempt of it. */
   attempted: boolean;
+  /** Attempts the learner may still store (ATTEMPTS_PER_TEST minus those stored; 0 once used). */
+  attemptsLeft: number;
 }
 
 export interface TestCardsResponse {

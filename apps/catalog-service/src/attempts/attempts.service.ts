@@ -24,10 +24,16 @@ export class AttemptsService implements OnModuleInit {
     await this.attempts.init();
   }
 
-  /** The tests this learner has an attempt of. */
-  async attemptedTestIds(uid: string): Promise<Set<number>> {
+  get attemptsPerTest(): number {
+    return this.rules.attemptsPerTest;
+  }
+
+  /** How many attempts this learner has stored, per test. */
+  async countsByTest(uid: string): Promise<Map<number, number>> {
     const rows = await this.attempts.find({ uid }, { testId: 1, _id: 0 }).lean<{ testId: number }[]>();
-    return new Set(rows.map((row) => row.testId));
+    const counts = new Map<number, number>();
+    for (const { testId } of rows) counts.set(testId, (counts.get(testId) ?? 0) + 1);
+    return counts;
   }
 
   async hasAttemptsLeft(uid: string, testId: number): Promise<boolean> {
@@ -47,7 +53,12 @@ export class AttemptsService implements OnModuleInit {
     // tried; the allowance bounds the passes.
     for (let pass = 0; pass <= this.rules.attemptsPerTest; pass += 1) {
       const used = await this.attempts.countDocuments({ uid, testId: test.testId });
-      if (used >= this.rules.attemptsPerTest) break;
+      if (used >= this.rules.attemptsPerTest) {
+        // The slot may have gone to this very submission, stored by a retry racing this request.
+        const raced = await this.bySubmission(uid, submission.submissionId, test.testId);
+        if (raced) return raced;
+        break;
+      }
       try {
         const created = await this.attempts.create({
           uid,

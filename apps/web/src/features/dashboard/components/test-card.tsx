@@ -2,9 +2,12 @@ import type { TestCard as TestCardData } from '@fluent/contracts';
 
 export type CardState = 'available' | 'completed' | 'locked';
 
-/** SPEC.md §4: Completed when attempted; otherwise Start Test with access, Unlock Test without. */
+/**
+ * SPEC.md §4: Completed when attempted; otherwise Start Test with access, Unlock Test without.
+ * With more than one attempt allowed (ATTEMPTS_PER_TEST), a test is Completed once none is left.
+ */
 export function cardState(card: TestCardData): CardState {
-  if (card.attempted) return 'completed';
+  if (card.attempted && card.attemptsLeft === 0) return 'completed';
   return card.access ? 'available' : 'locked';
 }
 

@@ -13,6 +13,7 @@ const card = (id: number, overrides: Partial<TestCard> = {}): TestCard => ({
   premium: id > 3,
   access: id <= 3,
   attempted: false,
+  attemptsLeft: 1,
   ...overrides,
 });
 
@@ -43,14 +44,18 @@ describe('TestCatalog', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/tests', expect.objectContaining({ method: 'GET' }));
   });
 
-  it('shows Completed for an attempted test, and clicking it alerts without leaving the dashboard', async () => {
+  it('shows Completed for an attempted test with no attempt left, and clicking it alerts without leaving the dashboard', async () => {
     const response = newLearner();
-    response.cards[0] = card(1, { attempted: true });
+    response.cards[0] = card(1, { attempted: true, attemptsLeft: 0 });
+    response.cards[1] = card(2, { attempted: true, attemptsLeft: 1 });
     fetchMock.mockImplementation(async () => json(200, response));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderWithProviders(<TestCatalog />);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Completed' }));
+    await screen.findByRole('heading', { name: 'Test 20' });
+    // A test with an attempt left (ATTEMPTS_PER_TEST above 1) can still be started.
+    expect(buttonsOf().slice(0, 3)).toEqual(['Completed', 'Start Test', 'Start Test']);
+    await userEvent.click(screen.getByRole('button', { name: 'Completed' }));
     expect(alert).toHaveBeenCalledWith('You have already attempted this test.');
     expect(screen.queryByTestId('location')).toBeNull();
   });
