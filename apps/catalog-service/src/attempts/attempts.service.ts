@@ -7,6 +7,16 @@ import { isDuplicateKey, rpcError } from '@fluent/server-kit';
 import { Attempt, toStoredAnswers } from './attempt.schema';
 import { toAttemptResult, toAttemptSummary, type StoredAttempt } from './attempt-views';
 
+const SUMMARY_FIELDS = Object.fromEntries(
+  [
+    'testId',
+    'submittedAt',
+    'score.typing.wpm',
+    'score.typing.accuracy',
+    ...['sentences', 'fills', 'jumbled', 'total'].flatMap((part) => [`score.${part}.correct`, `score.${part}.total`]),
+  ].map((field) => [field, 1]),
+);
+
 export interface AttemptRules {
   attemptsPerTest: number;
   historyLimit: number;
@@ -96,10 +106,10 @@ export class AttemptsService implements OnModuleInit {
     return toAttemptResult(found);
   }
 
-  /** The learner's history, newest first, without the answers and questions. */
+  /** The learner's history, newest first: only the figures a summary shows, read on every dashboard load. */
   async list(uid: string): Promise<AttemptSummary[]> {
     const rows = await this.attempts
-      .find({ uid }, { testId: 1, submittedAt: 1, score: 1 })
+      .find({ uid }, SUMMARY_FIELDS)
       .sort({ submittedAt: -1 })
       .limit(this.rules.historyLimit)
       .lean<StoredAttempt[]>();

@@ -55,7 +55,7 @@ describe('TestCatalog', () => {
     await screen.findByRole('heading', { name: 'Test 20' });
     // A test with an attempt left (ATTEMPTS_PER_TEST above 1) can still be started.
     expect(buttonsOf().slice(0, 3)).toEqual(['Completed', 'Start Test', 'Start Test']);
-    await userEvent.click(screen.getByRole('button', { name: 'Completed' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Completed Test 1' }));
     expect(alert).toHaveBeenCalledWith('You have already attempted this test.');
     expect(screen.queryByTestId('location')).toBeNull();
   });
@@ -64,7 +64,7 @@ describe('TestCatalog', () => {
     fetchMock.mockImplementation(async () => json(200, newLearner()));
     renderWithProviders(<TestCatalog />);
     const second = await screen.findByRole('article', { name: 'Test 2' });
-    await userEvent.click(within(second).getByRole('button', { name: 'Start Test' }));
+    await userEvent.click(within(second).getByRole('button', { name: /^Start Test/ }));
     expect(JSON.parse(screen.getByTestId('location').textContent!)).toMatchObject({ pathname: '/test', state: { testId: 2 } });
   });
 
@@ -91,7 +91,7 @@ describe('TestCatalog', () => {
     expect(buttonsOf()).toEqual(Array(20).fill('Start Test'));
   });
 
-  it('shows the error with a retry instead of an empty grid, and the grid once the retry succeeds', async () => {
+  it('shows the error with a retry instead of an empty grid, and the grid (focused) once the retry succeeds', async () => {
     fetchMock.mockImplementation(async () => json(503, { statusCode: 503, message: 'A backend service is unavailable' }));
     renderWithProviders(<TestCatalog />);
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
@@ -101,5 +101,6 @@ describe('TestCatalog', () => {
     fetchMock.mockImplementation(async () => json(200, newLearner()));
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Practice tests' }));
   }, 15_000);
 });
