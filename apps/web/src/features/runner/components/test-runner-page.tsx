@@ -14,11 +14,11 @@ import { TestRunner } from './test-runner';
  * finished test whose answers are still waiting in this tab (a reload while they were sent) is
  * sent again instead, without loading the test.
  */
-export function TestRunnerPage({ testId, header }: { testId: number; header?: ReactNode }) {
+export function TestRunnerPage({ testId, header, onSubmitted }: { testId: number; header?: ReactNode; onSubmitted?: () => void }) {
   const pending = useMemo(() => loadPendingSubmission(testId), [testId]);
   const query = useTest(testId, !pending);
-  if (pending) return <TestRunner testId={testId} pending={pending} header={header} />;
-  if (query.data) return <TestRunner testId={testId} test={query.data} header={header} />;
+  if (pending) return <TestRunner testId={testId} pending={pending} header={header} onSubmitted={onSubmitted} />;
+  if (query.data) return <TestRunner testId={testId} test={query.data} header={header} onSubmitted={onSubmitted} />;
   return (
     <div className="page">
       {header}

@@ -22,6 +22,7 @@ function ResultProbe() {
 interface Harness {
   speech: { speak: ReturnType<typeof vi.fn>; cancel: ReturnType<typeof vi.fn> };
   confirm: ReturnType<typeof vi.fn>;
+  onSubmitted: ReturnType<typeof vi.fn>;
   router: ReturnType<typeof createMemoryRouter>;
   user: ReturnType<typeof userEvent.setup>;
 }
@@ -29,6 +30,7 @@ interface Harness {
 function renderRunner({ clock = systemClock(1), confirmAnswer = true, pending = undefined as AttemptSubmission | undefined } = {}): Harness {
   const speech = { speak: vi.fn(), cancel: vi.fn() };
   const confirm = vi.fn(() => confirmAnswer);
+  const onSubmitted = vi.fn();
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <p>dashboard page</p> },
@@ -37,7 +39,7 @@ function renderRunner({ clock = systemClock(1), confirmAnswer = true, pending = 
         element: pending ? (
           <TestRunner testId={2} pending={pending} clock={clock} speech={speech} confirm={confirm} />
         ) : (
-          <TestRunner testId={2} test={TEST} clock={clock} speech={speech} confirm={confirm} />
+          <TestRunner testId={2} test={TEST} clock={clock} speech={speech} confirm={confirm} onSubmitted={onSubmitted} />
         ),
       },
       { path: '/result', element: <ResultProbe /> },
@@ -46,7 +48,7 @@ function renderRunner({ clock = systemClock(1), confirmAnswer = true, pending = 
   );
   render(<RouterProvider router={router} />);
   const user = userEvent.setup({ delay: null });
-  return { speech, confirm, router, user };
+  return { speech, confirm, router, user, onSubmitted };
 }
 
 /**
@@ -403,6 +405,7 @@ describe('TestRunner submission', () => {
     expect(saved.submissionId).toBe(calls[0]!.submissionId);
     expect(screen.getByText('result page ?attempt=attempt-3 attempt-3')).toBeTruthy();
     expect(window.sessionStorage.getItem('fluent:pending-attempt:2')).toBeNull();
+    expect(h.onSubmitted).toHaveBeenCalledTimes(1);
   });
 
   it('shows a refusal and drops the stored answers', async () => {
@@ -413,6 +416,7 @@ describe('TestRunner submission', () => {
     await elapse(0);
     expect(screen.getByRole('alert').textContent).toContain('You have already attempted this test.');
     expect(window.sessionStorage.getItem('fluent:pending-attempt:2')).toBeNull();
+    expect(h.onSubmitted).not.toHaveBeenCalled();
   });
 
   it('sends a resumed submission at once, with its id', async () => {

@@ -36,6 +36,8 @@ export type TestRunnerProps = (
   clock?: Clock;
   speech?: Speech;
   confirm?: (message: string) => boolean;
+  /** Called once the server has stored the attempt (what depends on it is now out of date). */
+  onSubmitted?: () => void;
 };
 
 function sectionOf(stage: Stage): number {
@@ -73,7 +75,7 @@ function durationOf(stage: Stage): number {
 }
 
 /** The six timed sections of one test, from the introduction to the submission (SPEC.md §2, §4). */
-export function TestRunner({ testId, test, pending, header, clock: givenClock, speech: givenSpeech, confirm }: TestRunnerProps) {
+export function TestRunner({ testId, test, pending, header, clock: givenClock, speech: givenSpeech, confirm, onSubmitted }: TestRunnerProps) {
   const clock = useMemo(() => givenClock ?? systemClock(timeScale()), [givenClock]);
   const speech = useMemo(() => givenSpeech ?? browserSpeech(), [givenSpeech]);
   const { state, act } = useTestRunner(
@@ -87,6 +89,7 @@ export function TestRunner({ testId, test, pending, header, clock: givenClock, s
   useIntroSpeech(speech, state.stage.kind === 'section-intro' ? SECTION_INTROS[state.stage.section] : undefined);
   useEnterKey(() => act.enter(key));
   useSubmission(state, act, (result: AttemptResult) => {
+    onSubmitted?.();
     navigate(paths.attemptResult(result.attemptId), { replace: true, state: { result } });
   });
 
