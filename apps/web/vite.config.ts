@@ -11,7 +11,13 @@ process.env.VITE_GA_MEASUREMENT_ID ??= process.env.GA_MEASUREMENT_ID ?? '';
 // Shared libraries are compiled from source here (their dist is CommonJS for the services).
 export default defineConfig(({ mode }) => ({
   plugins: [react()],
+  // Browser tests may speed the runner's clock up (src/config/time-scale.ts); a production build
+  // cannot: there the reader of the setting is compiled out.
+  define: { __FLUENT_TIME_SCALE_SETTABLE__: JSON.stringify(mode !== 'production') },
   resolve: {
+    // recharts needs the react-is of the React it renders with (19); a test library pulls in an
+    // older copy that would otherwise be found first.
+    dedupe: ['react-is'],
     alias: {
       '@': here('./src'),
       '@fluent/contracts': here('../../libs/contracts/src/index.ts'),

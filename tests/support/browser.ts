@@ -32,7 +32,10 @@ export async function launchBrowser(): Promise<Browser> {
 
 const isLoopback = (url: URL) => url.hostname === 'localhost' || url.hostname === '[::1]' || url.hostname.startsWith('127.');
 
-/** A page in a context of its own (a viewport, say, from `options`) that cannot reach beyond this machine. */
+/**
+ * A page in a fresh context (no cookies or storage) that cannot reach beyond this machine; `baseURL`
+ * is the stack's gateway unless `options` gives another (a viewport too, say).
+ */
 export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: gatewayUrl, ...options });
   // Nothing leaves this machine: a test that expects the browser to go elsewhere (Google) routes

@@ -58,11 +58,13 @@ export const stackEnvironment = () => appEnvironment(profile);
  */
 export async function startExtraGateway(overrides: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = profile.ports.gateway + 57;
+  const url = `http://127.0.0.1:${port}`;
+  // Whatever already answers there (a replica a crashed run left behind) would pass for this one.
+  if (await fetch(`${url}/api/config`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop the process listening there`);
   const child = spawn(process.execPath, [join(ROOT, 'apps', 'gateway', 'dist', 'main.js')], {
     env: { ...process.env, ...appEnvironment(profile, 'gateway'), GATEWAY_PORT: String(port), LOG_LEVEL: 'warn', ...overrides },
     stdio: 'ignore',
   });
-  const url = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();

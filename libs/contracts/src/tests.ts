@@ -109,8 +109,29 @@ export interface PassageGuide extends WritingGuide {
   contentOverlap: number;
 }
 
+/**
+ * The typing section beyond SPEC.md §9's WPM and accuracy, from the keystroke timeline: what
+ * typing-test sites show. Words are 5 characters (the usual convention); elapsed time as in §9.
+ */
+export interface TypingDetail {
+  /** Every character entered, including ones deleted later, ÷ 5 per minute. */
+  rawWpm: number;
+  /** The characters that stand right in the final text ÷ 5 per minute. */
+  netWpm: number;
+  /** Speed in each second of the section (characters entered that second ÷ 5 × 60). */
+  perSecond: number[];
+  /** 0-100: 100 is an even speed in every second, lower the more it varies. */
+  consistency: number;
+  /** Characters deleted while typing (corrections, right or wrong). */
+  errorsCorrected: number;
+  /** Characters left wrong in the final text, word by word against the paragraph. */
+  errorsLeft: number;
+}
+
 export interface TestScore {
   typing: { wpm: number; accuracy: number };
+  /** Present when the runner sent a keystroke timeline. */
+  typingDetail?: TypingDetail;
   sentences: SectionScore;
   fills: SectionScore;
   jumbled: SectionScore;

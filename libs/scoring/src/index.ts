@@ -1,4 +1,5 @@
 export * from './typing';
+export * from './typing-detail';
 export * from './normalise';
 export * from './answers';
 export * from './writing';

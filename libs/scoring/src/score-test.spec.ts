@@ -54,4 +54,13 @@ describe('scoreTest', () => {
     expect(empty.sentences.items.map((i) => i.answer)).toEqual(['', '']);
     expect(empty.total.correct).toBe(0);
   });
+
+  it('adds the typing detail only with a timeline, leaving SPEC.md §9 figures as they were', () => {
+    expect(score.typingDetail).toBeUndefined();
+    const timeline: Array<[number, number]> = [[2_000, 7], [4_000, 5], [10_000, 20]];
+    const timed = scoreTest(test, { ...answers, typing: { ...answers.typing, timeline } });
+    expect(timed.typing).toEqual(score.typing);
+    expect(timed.typingDetail).toMatchObject({ rawWpm: 26, netWpm: 24, errorsCorrected: 2, errorsLeft: 0 });
+    expect(timed.typingDetail?.perSecond).toHaveLength(10);
+  });
 });

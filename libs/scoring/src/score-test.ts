@@ -1,6 +1,7 @@
 import type { AssembledTest, ItemResult, SectionScore, TestAnswers, TestScore } from '@fluent/contracts';
 import { isFillCorrect, isJumbledCorrect, isSentenceCorrect } from './answers';
 import { scoreTyping } from './typing';
+import { typingDetail } from './typing-detail';
 import { contentOverlap, wordCount } from './writing';
 
 function scoreSection<T extends { id: number }>(
@@ -15,13 +16,18 @@ function scoreSection<T extends { id: number }>(
   return { correct: results.filter((r) => r.correct).length, total: items.length, items: results };
 }
 
-/** Scores a whole test: typing, sections 2-4 automatically, passages and email as guides. */
+/**
+ * Scores a whole test: typing (with the detailed figures when the runner sent its keystroke
+ * timeline), sections 2-4 automatically, passages and email as guides.
+ */
 export function scoreTest(test: AssembledTest, answers: TestAnswers): TestScore {
   const sentences = scoreSection(test.sentences, answers.sentenceAnswers, isSentenceCorrect);
   const fills = scoreSection(test.fills, answers.fillAnswers, isFillCorrect);
   const jumbled = scoreSection(test.jumbled, answers.jumbledAnswers, isJumbledCorrect);
+  const { text, elapsedMs, timeline } = answers.typing;
   return {
-    typing: scoreTyping(test.typing.paragraph, answers.typing.text, answers.typing.elapsedMs),
+    typing: scoreTyping(test.typing.paragraph, text, elapsedMs),
+    ...(timeline ? { typingDetail: typingDetail(test.typing.paragraph, text, elapsedMs, timeline) } : {}),
     sentences,
     fills,
     jumbled,

@@ -1,6 +1,17 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { AssembledTest, TestAnswers, TestScore } from '@fluent/contracts';
 
+/**
+ * The answers as stored. FerretDB (our local MongoDB) cannot store nested arrays, so the typing
+ * timeline's [ms, length] pairs are kept flat: [ms, length, ms, length, …].
+ */
+export type StoredAnswers = Omit<TestAnswers, 'typing'> & { typing: Omit<TestAnswers['typing'], 'timeline'> & { timeline?: number[] } };
+
+export function toStoredAnswers(answers: TestAnswers): StoredAnswers {
+  const { timeline, ...typing } = answers.typing;
+  return { ...answers, typing: timeline ? { ...typing, timeline: timeline.flat() } : typing };
+}
+
 /** One finished test, as submitted and scored. Never updated after it is stored. */
 @Schema({ collection: 'attempts', versionKey: false })
 export class Attempt {
@@ -15,7 +26,7 @@ export class Attempt {
   /** The runner's id for this submission; a retried POST finds the attempt it already created. */
   @Prop({ type: String, required: true }) submissionId!: string;
   @Prop({ type: Date, required: true }) submittedAt!: Date;
-  @Prop({ type: Object, required: true }) answers!: TestAnswers;
+  @Prop({ type: Object, required: true }) answers!: StoredAnswers;
   @Prop({ type: Object, required: true }) score!: TestScore;
   /** The questions as they were asked, so the result still reads right if the bank is edited later. */
   @Prop({ type: Object, required: true }) questions!: AssembledTest;

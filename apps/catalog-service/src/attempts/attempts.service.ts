@@ -4,7 +4,7 @@ import { isValidObjectId, type Model } from 'mongoose';
 import { CatalogErrors, type AssembledTest, type AttemptResult, type AttemptSubmission, type AttemptSummary } from '@fluent/contracts';
 import { scoreTest } from '@fluent/scoring';
 import { isDuplicateKey, rpcError } from '@fluent/server-kit';
-import { Attempt } from './attempt.schema';
+import { Attempt, toStoredAnswers } from './attempt.schema';
 import { toAttemptResult, toAttemptSummary, type StoredAttempt } from './attempt-views';
 
 const SUMMARY_FIELDS = Object.fromEntries(
@@ -76,7 +76,7 @@ export class AttemptsService implements OnModuleInit {
           slot: used + 1,
           submissionId: submission.submissionId,
           submittedAt: new Date(),
-          answers: submission.answers,
+          answers: toStoredAnswers(submission.answers),
           score,
           questions: test,
         });

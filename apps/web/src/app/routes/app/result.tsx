@@ -1,13 +1,13 @@
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
-import { NoResults } from '@/features/results/components/no-results';
+import { ResultsPage } from '@/features/results/components/results-page';
 
-/** /result: results arrive in the navigation state; without them there is nothing to show. */
+/** /result: the results of a finished test (SPEC.md §2). */
 export function ResultRoute() {
   return (
     <div className="page">
       <DashboardHeader />
       <main className="content">
-        <NoResults />
+        <ResultsPage />
       </main>
     </div>
   );

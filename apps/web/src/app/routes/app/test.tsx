@@ -1,16 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { isValidTestId } from '@fluent/contracts';
+import { invalidateCatalog } from '@/features/dashboard/api/invalidate-catalog';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { InvalidTest } from '@/features/runner/components/invalid-test';
-import { TestIntroduction } from '@/features/runner/components/test-introduction';
+import { TestRunnerPage } from '@/features/runner/components/test-runner-page';
 
 /** /test: the chosen test number arrives as testId in the navigation state (SPEC.md §2). */
 export function TestRoute() {
   const testId = (useLocation().state as { testId?: unknown } | null)?.testId;
+  const queryClient = useQueryClient();
+  // A stored attempt changes the test's card and the history on the dashboard.
+  if (isValidTestId(testId)) return <TestRunnerPage testId={testId} header={<DashboardHeader />} onSubmitted={() => void invalidateCatalog(queryClient)} />;
   return (
     <div className="page">
       <DashboardHeader />
-      <main className="content">{isValidTestId(testId) ? <TestIntroduction testId={testId} /> : <InvalidTest />}</main>
+      <main className="content">
+        <InvalidTest />
+      </main>
     </div>
   );
 }

@@ -1,7 +1,9 @@
+import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { SECTION_NAMES } from '../sections';
 
-/** What the learner sees before starting test N: the six sections, in order. */
-export function TestIntroduction({ testId }: { testId: number }) {
+/** What the learner sees before starting test N: the six sections, in order, and 'Start Test'. */
+export function TestIntroduction({ testId, onStart }: { testId: number; onStart: () => void }) {
+  const start = useFocusOnMount<HTMLButtonElement>();
   return (
     <section className="card test-intro">
       <h1>Test {testId}</h1>
@@ -11,6 +13,12 @@ export function TestIntroduction({ testId }: { testId: number }) {
           <li key={name}>{name}</li>
         ))}
       </ol>
+      <p className="runner-instruction">
+        Each section starts when you press Start Section. Once the test has started, leaving or refreshing the page loses your progress.
+      </p>
+      <button ref={start} type="button" className="button primary" onClick={onStart}>
+        Start Test
+      </button>
     </section>
   );
 }

@@ -1,0 +1,247 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { AttemptResult, ItemResult, TypingDetail } from '@fluent/contracts';
+import { paths } from '@/config/paths';
+import './results.css';
+
+// recharts only ever loads here, in its own chunk, after the text of the results.
+const SectionScoresChart = lazy(() => import('./charts').then((m) => ({ default: m.SectionScoresChart })));
+const TypingSpeedChart = lazy(() => import('./charts').then((m) => ({ default: m.TypingSpeedChart })));
+
+const NO_ANSWER = '(No answer)';
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** The learner's text, or '(No answer)' when it is blank (SPEC.md §2). */
+function Answer({ text }: { text: string }) {
+  return text.trim() === '' ? <em className="no-answer">{NO_ANSWER}</em> : <span className="answer-text">{text}</span>;
+}
+
+function Mark({ correct }: { correct: boolean }) {
+  return (
+    <span className={`result-mark ${correct ? 'is-correct' : 'is-incorrect'}`}>
+      <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+        {correct ? (
+          <path fill="none" stroke="currentColor" strokeWidth="2.2" d="M3 8.5l3.2 3.2L13 4.8" />
+        ) : (
+          <path fill="none" stroke="currentColor" strokeWidth="2.2" d="M4 4l8 8M12 4l-8 8" />
+        )}
+      </svg>
+      {correct ? 'Correct' : 'Incorrect'}
+    </span>
+  );
+}
+
+function ChartFallback() {
+  return <div className="results-chart results-chart--loading" aria-hidden="true" />;
+}
+
+interface ItemRowProps {
+  number: number;
+  prompt: ReactNode;
+  answer: string;
+  item?: ItemResult;
+  expectedLabel: string;
+  expected: string;
+}
+
+function ItemRow({ number, prompt, answer, item, expectedLabel, expected }: ItemRowProps) {
+  const correct = item?.correct ?? false;
+  return (
+    <li className={`result-item ${correct ? 'is-correct' : 'is-incorrect'}`}>
+      <div className="result-item__head">
+        <p className="result-item__prompt">
+          <span className="result-item__number">{number}.</span> {prompt}
+        </p>
+        <Mark correct={correct} />
+      </div>
+      <p>
+        <span className="result-label">Your answer:</span> <Answer text={answer} />
+      </p>
+      <p>
+        <span className="result-label">{expectedLabel}</span> {expected}
+      </p>
+    </li>
+  );
+}
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="results-figure">
+      <dt>{label}</dt>
+      <dd>
+        {value}
+        {hint ? <small>{hint}</small> : null}
+      </dd>
+    </div>
+  );
+}
+
+function TypingResults({ wpm, accuracy, detail }: { wpm: number; accuracy: number; detail?: TypingDetail }) {
+  return (
+    <section className="card results-section" aria-labelledby="results-typing">
+      <h2 id="results-typing">Typing Test</h2>
+      <dl className="results-figures">
+        <Figure label="Typing speed" value={`${wpm} WPM`} />
+        <Figure label="Accuracy" value={`${accuracy}%`} />
+        {detail ? (
+          <>
+            <Figure label="Raw speed" value={`${detail.rawWpm} WPM`} hint="every character typed, 5 to a word" />
+            <Figure label="Net speed" value={`${detail.netWpm} WPM`} hint="characters left right, 5 to a word" />
+            <Figure label="Consistency" value={`${detail.consistency}%`} hint="how even your speed was" />
+            <Figure label="Corrected" value={`${detail.errorsCorrected}`} hint="characters deleted while typing" />
+            <Figure label="Errors left" value={`${detail.errorsLeft}`} hint="characters wrong in the final text" />
+          </>
+        ) : null}
+      </dl>
+      {detail ? (
+        <figure className="results-figure-chart">
+          <figcaption>Your speed, second by second (the dashed line is your raw speed)</figcaption>
+          <Suspense fallback={<ChartFallback />}>
+            <TypingSpeedChart perSecond={detail.perSecond} rawWpm={detail.rawWpm} />
+          </Suspense>
+        </figure>
+      ) : null}
+    </section>
+  );
+}
+
+/** Everything SPEC.md §2 lists for the results screen, plus our section scores and typing figures. */
+export function ResultsView({ result }: { result: AttemptResult }) {
+  const navigate = useNavigate();
+  const { testId, questions, score } = result;
+  const sections = [
+    { name: 'Sentence Completion', ...score.sentences },
+    { name: 'Fill in the Blanks', ...score.fills },
+    { name: 'Jumbled Words', ...score.jumbled },
+  ];
+  return (
+    <article className="results" aria-labelledby="results-title">
+      <header className="results-header">
+        <h1 id="results-title">Test {testId} Completed!</h1>
+        <p className="results-date">Taken on {formatDate(result.submittedAt)}</p>
+      </header>
+
+      <TypingResults wpm={result.typingResults.wpm} accuracy={result.typingResults.accuracy} detail={score.typingDetail} />
+
+      <section className="card results-section" aria-labelledby="results-scores">
+        <h2 id="results-scores">Section scores</h2>
+        <ul className="results-scores">
+          {sections.map((s) => (
+            <li key={s.name}>
+              <span>{s.name}</span> <strong>{`${s.correct}/${s.total}`}</strong>
+            </li>
+          ))}
+          <li className="results-scores__total">
+            <span>Total</span> <strong>{`${score.total.correct}/${score.total.total}`}</strong>
+          </li>
+        </ul>
+        <figure className="results-figure-chart">
+          <figcaption>Share of correct answers per section</figcaption>
+          <Suspense fallback={<ChartFallback />}>
+            <SectionScoresChart sections={sections} />
+          </Suspense>
+        </figure>
+      </section>
+
+      <section className="card results-section" aria-labelledby="results-sentences">
+        <h2 id="results-sentences">Sentence Completion</h2>
+        <ol className="result-items">
+          {questions.sentences.map((q, i) => (
+            <ItemRow
+              key={q.id}
+              number={i + 1}
+              prompt={q.question}
+              answer={result.sentenceAnswers[i] ?? ''}
+              item={score.sentences.items[i]}
+              expectedLabel="Acceptable answers:"
+              expected={q.acceptableAnswers.join(', ')}
+            />
+          ))}
+        </ol>
+      </section>
+
+      <section className="card results-section" aria-labelledby="results-fills">
+        <h2 id="results-fills">Fill in the Blanks</h2>
+        <ol className="result-items">
+          {questions.fills.map((q, i) => (
+            <ItemRow
+              key={q.id}
+              number={i + 1}
+              prompt={q.question}
+              answer={result.fillAnswers[i] ?? ''}
+              item={score.fills.items[i]}
+              expectedLabel="Correct answer:"
+              expected={q.answer}
+            />
+          ))}
+        </ol>
+      </section>
+
+      <section className="card results-section" aria-labelledby="results-jumbled">
+        <h2 id="results-jumbled">Jumbled Words</h2>
+        <ol className="result-items">
+          {questions.jumbled.map((q, i) => (
+            <ItemRow
+              key={q.id}
+              number={i + 1}
+              prompt={q.jumbled
+                .split('/')
+                .map((w) => w.trim())
+                .join(' ')}
+              answer={result.jumbledAnswers[i] ?? ''}
+              item={score.jumbled.items[i]}
+              expectedLabel="Correct answer:"
+              expected={q.answer}
+            />
+          ))}
+        </ol>
+      </section>
+
+      <section className="card results-section" aria-labelledby="results-passages">
+        <h2 id="results-passages">Passage Reconstruction</h2>
+        {questions.passages.map((p, i) => {
+          const guide = score.passages[i];
+          return (
+            <div key={p.id} className="result-writing">
+              <h3>Passage {i + 1}</h3>
+              <p className="result-label">Original:</p>
+              <p className="result-original">{p.sentences}</p>
+              <p className="result-label">Your reconstruction:</p>
+              <p className="result-response">
+                <Answer text={result.passageInputs[i] ?? ''} />
+              </p>
+              {guide ? (
+                <p className="result-guide">
+                  {guide.wordCount} words · {guide.contentOverlap}% of the passage's key words kept (a guide, not a grade)
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </section>
+
+      <section className="card results-section" aria-labelledby="results-email">
+        <h2 id="results-email">Email Writing</h2>
+        <div className="result-writing">
+          <p className="result-label">Prompt:</p>
+          <p className="result-original">{questions.email.prompt}</p>
+          <p className="result-label">Your response:</p>
+          <p className="result-response">
+            <Answer text={result.emailInput} />
+          </p>
+          <p className="result-guide">{score.email.wordCount} words</p>
+        </div>
+      </section>
+
+      <div className="results-actions">
+        <button type="button" className="button primary" onClick={() => navigate(paths.dashboard)}>
+          Retake Test {testId}
+        </button>
+        <button type="button" className="button" disabled>
+          View Detailed Results (Coming Soon)
+        </button>
+      </div>
+    </article>
+  );
+}

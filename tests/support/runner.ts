@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Dialog, Page } from 'playwright-core';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { newPage } from './browser';
+import { submitLoginForm } from './login-page';
+import { startExtraGateway } from './stack';
+import { signUp } from './users';
+
+/**
+ * The web app built for browser tests (`nx run @fluent/web:build-e2e`, part of `npm test`'s
+ * build): the production app, except that a test may speed up the runner's clock. The stack's
+ * own gateway keeps serving the production build; a second gateway serves this one.
+ */
+const E2E_DIST = join(ROOT, 'apps', 'web', 'dist-e2e');
+
+export async function startTimeScaledGateway() {
+  if (!existsSync(join(E2E_DIST, 'index.html'))) throw new Error(`${E2E_DIST} is missing: run npx nx run @fluent/web:build-e2e`);
+  return startExtraGateway({ WEB_DIST: E2E_DIST });
+}
+
+/** One call the runner made to window.speechSynthesis. */
+export type SpeechCall = { type: 'speak'; text: string; lang: string; rate: number; pitch: number } | { type: 'cancel' };
+
+/**
+ * A new learner signed in on /dashboard at `baseUrl`, whose runner clock runs `timeScale` times
+ * real time, and whose speech synthesis is a recorder (headless Chromium has no voices).
+ */
+export async function learnerOnDashboard(browser: Browser, baseUrl: string, timeScale: number): Promise<Page> {
+  const { email } = await signUp();
+  const page = await newPage(browser, { baseURL: baseUrl });
+  await page.addInitScript((scale: number) => {
+    window.localStorage.setItem('fluent:e2e-time-scale', String(scale));
+    const calls: unknown[] = [];
+    Object.assign(window, { __speechCalls: calls });
+    const synth = {
+      speak: (u: SpeechSynthesisUtterance) => calls.push({ type: 'speak', text: u.text, lang: u.lang, rate: u.rate, pitch: u.pitch }),
+      cancel: () => calls.push({ type: 'cancel' }),
+      pause: () => undefined,
+      resume: () => undefined,
+      getVoices: () => [],
+    };
+    Object.defineProperty(window, 'speechSynthesis', { configurable: true, get: () => synth });
+  }, timeScale);
+  await page.goto('/login');
+  await submitLoginForm(page, email);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: 'Test 20' }).waitFor();
+  return page;
+}
+
+export const speechCalls = (page: Page): Promise<SpeechCall[]> => page.evaluate(() => (window as unknown as { __speechCalls: SpeechCall[] }).__speechCalls);
+
+/**
+ * Every alert, confirm and beforeunload dialog the page opens, answered from a queue of
+ * decisions (accept when the queue is empty).
+ */
+export function dialogRecorder(page: Page) {
+  const seen: Array<{ type: string; message: string }> = [];
+  const decisions: boolean[] = [];
+  page.on('dialog', (dialog: Dialog) => {
+    seen.push({ type: dialog.type(), message: dialog.message() });
+    void ((decisions.shift() ?? true) ? dialog.accept() : dialog.dismiss());
+  });
+  return {
+    seen,
+    /** The next dialog is answered with Cancel (stay on the page). */
+    dismissNext: () => decisions.push(false),
+    async waitFor(type: string, count = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (seen.filter((d) => d.type === type).length < count) {
+        if (Date.now() > deadline) throw new Error(`no ${type} dialog; saw ${JSON.stringify(seen)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return seen.filter((d) => d.type === type)[count - 1]!;
+    },
+  };
+}
+
+/** Whether the page currently asks before unloading (its beforeunload listener cancels the event). */
+export const asksBeforeUnload = (page: Page): Promise<boolean> =>
+  page.evaluate(() => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
