@@ -7,3 +7,4 @@ export * from './contact';
 export * from './tests';
 export * from './auth';
 export * from './catalog';
+export * from './payments';
