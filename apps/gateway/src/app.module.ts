@@ -12,6 +12,7 @@ import { AuthController } from './auth/auth.controller';
 import { GoogleSignInController } from './auth/google-sign-in.controller';
 import { MeController } from './auth/me.controller';
 import { ContactController } from './contact/contact.controller';
+import { PaymentsController } from './payments/payments.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { HealthController } from './health/health.controller';
 
@@ -30,7 +31,7 @@ import { HealthController } from './health/health.controller';
     }),
     RpcModule,
   ],
-  controllers: [HealthController, ContactController, AuthController, GoogleSignInController, MeController, PublicConfigController],
+  controllers: [HealthController, ContactController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.

@@ -21,7 +21,7 @@ async function bootstrap(): Promise<void> {
       contentSecurityPolicy: {
         directives: {
           'connect-src': ["'self'", 'https://api.stripe.com'],
-          'frame-src': ["'self'", 'https://js.stripe.com'],
+          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
           'script-src': ["'self'", 'https://js.stripe.com'],
         },
       },
