@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { api, eventually, startComponentNamed, stopComponentNamed } from '../support/stack';
+import { signUp } from '../support/users';
+import { deliverWebhook, me, payWithCard, succeededEvent, waitUntilPaid } from '../support/payments';
+
+const PAYMENTS = 20;
+
+/** Sign-ups a few at a time: Keycloak on a shared 2-core machine. */
+async function signUpMany(count: number) {
+  const learners: Awaited<ReturnType<typeof signUp>>[] = [];
+  while (learners.length < count) learners.push(...(await Promise.all(Array.from({ length: Math.min(4, count - learners.length) }, () => signUp()))));
+  return learners;
+}
+
+const healthy = () => eventually(() => api('/api/health'), (r) => r.status === 200, 90_000);
+
+// Payments while the consumers or NATS are away: the event is durable, so nothing is lost, and
+// Stripe's retries (non-2xx while NATS is down) bring in what could not be published.
+describe('payments across outages', () => {
+  it(`stops auth-service and catalog-service, completes ${PAYMENTS} payments, starts them: all ${PAYMENTS} learners are paid (0 lost)`, async () => {
+    const learners = await signUpMany(PAYMENTS);
+    await stopComponentNamed('auth-service');
+    await stopComponentNamed('catalog-service');
+    let answers: { status: number; body: unknown }[] = [];
+    try {
+      for (let i = 0; i < learners.length; i += 5) {
+        answers = answers.concat(await Promise.all(learners.slice(i, i + 5).map((l) => payWithCard(l.tokens.accessToken))));
+      }
+    } finally {
+      await startComponentNamed('auth-service');
+      await startComponentNamed('catalog-service');
+    }
+    expect(answers.map((a) => a.status)).toEqual(learners.map(() => 200));
+    await healthy();
+    const users = await Promise.all(learners.map((l) => waitUntilPaid(l.tokens.accessToken, 60_000)));
+    expect(users.filter((u) => u.paidTests === true)).toHaveLength(PAYMENTS);
+  }, 300_000);
+
+  it('answers the webhook non-2xx while NATS is down; the retried delivery applies it once NATS is back', async () => {
+    const { tokens } = await signUp();
+    const uid = (await me(tokens.accessToken)).body.uid as string;
+    const body = JSON.stringify(succeededEvent(uid));
+    await stopComponentNamed('nats');
+    let duringOutage: { status: number; body: unknown };
+    try {
+      duringOutage = await deliverWebhook(body);
+    } finally {
+      await startComponentNamed('nats');
+    }
+    expect(duringOutage.status).toBeGreaterThanOrEqual(500);
+    // Stripe delivers again (with growing pauses) until it gets a 2xx.
+    const retried = await eventually(() => deliverWebhook(body), (r) => r.status === 200, 120_000);
+    // 'published', not 'duplicate': the failed delivery had stored nothing.
+    expect(retried.body).toEqual({ received: true, outcome: 'published' });
+    const user = await waitUntilPaid(tokens.accessToken, 60_000);
+    expect(user.paymentDate).toBe(new Date(JSON.parse(body).created * 1000).toISOString());
+    expect((await deliverWebhook(body)).body).toEqual({ received: true, outcome: 'duplicate' });
+    await healthy();
+  }, 300_000);
+});
