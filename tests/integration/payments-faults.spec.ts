@@ -1,7 +1,10 @@
+import { connect, DiscardPolicy } from 'nats';
 import { describe, expect, it } from 'vitest';
-import { api, eventually, startComponentNamed, stopComponentNamed } from '../support/stack';
+import { EVENTS_STREAM } from '@fluent/contracts';
+import { natsAuthOptions } from '@fluent/server-kit';
+import { api, eventually, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
 import { signUp } from '../support/users';
-import { deliverWebhook, me, payWithCard, succeededEvent, waitUntilPaid } from '../support/payments';
+import { createIntent, deliverWebhook, me, payWithCard, succeededEvent, waitUntilPaid } from '../support/payments';
 
 const PAYMENTS = 20;
 
@@ -57,4 +60,35 @@ describe('payments across outages', () => {
     expect((await deliverWebhook(body)).body).toEqual({ received: true, outcome: 'duplicate' });
     await healthy();
   }, 300_000);
+});
+
+describe('payments when JetStream refuses the event', () => {
+  it('answers the webhook 503 and records nothing while the stream refuses to store; the retry applies it', async () => {
+    const { tokens } = await signUp();
+    const uid = (await me(tokens.accessToken)).body.uid as string;
+    const body = JSON.stringify(succeededEvent(uid));
+    const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const { config, state } = await jsm.streams.info(EVENTS_STREAM);
+      // Full, refusing new messages: core NATS and every service are up, only the publish fails.
+      await jsm.streams.update(EVENTS_STREAM, { ...config, max_msgs: state.messages, discard: DiscardPolicy.New });
+      let refused: { status: number; body: unknown };
+      try {
+        refused = await deliverWebhook(body);
+      } finally {
+        await jsm.streams.update(EVENTS_STREAM, config);
+      }
+      expect(refused).toEqual({ status: 503, body: { statusCode: 503, message: 'Payments are unavailable right now. Please try again.' } });
+      // Nothing recorded: payment-service would answer 409 to a learner it had seen pay.
+      expect((await createIntent(tokens.accessToken)).status).toBe(200);
+      expect((await me(tokens.accessToken)).body.paidTests).toBeFalsy();
+
+      expect((await deliverWebhook(body)).body).toEqual({ received: true, outcome: 'published' });
+      await waitUntilPaid(tokens.accessToken);
+      expect((await createIntent(tokens.accessToken)).status).toBe(409);
+    } finally {
+      await nc.close();
+    }
+  });
 });

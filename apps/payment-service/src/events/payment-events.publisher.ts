@@ -1,4 +1,4 @@
-import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventSubjects, type PaymentSucceededEvent } from '@fluent/contracts';
 import { JetStreamEvents } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
@@ -10,19 +10,33 @@ export abstract class PaymentEventsPublisher {
 }
 
 /**
- * payment.succeeded on JetStream. Connects on first use and again after a failed attempt, so the
+ * payment.succeeded on JetStream. Connects at start and again on use after a failure, so the
  * service starts (and answers everything else) while NATS's JetStream is still coming up; a
- * publish that cannot be acknowledged throws, and the webhook answers non-2xx for Stripe to retry.
+ * publish that cannot be acknowledged throws (the webhook answers non-2xx for Stripe to retry) and
+ * drops the connection, so the next publish connects and ensures the stream anew.
  */
 @Injectable()
-export class JetStreamPaymentEvents extends PaymentEventsPublisher implements BeforeApplicationShutdown {
+export class JetStreamPaymentEvents extends PaymentEventsPublisher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(JetStreamPaymentEvents.name);
   private events?: JetStreamEvents;
   private connecting?: Promise<JetStreamEvents>;
 
+  /** Connects in the background at start, so the first webhook does not wait for it. */
+  onApplicationBootstrap(): void {
+    this.connected().catch((error: unknown) => this.logger.warn(`JetStream not reachable yet (the first publish connects again): ${String(error)}`));
+  }
+
   async publishSucceeded(event: PaymentSucceededEvent, msgId: string): Promise<boolean> {
     const events = await this.connected();
-    return events.publish(EventSubjects.paymentSucceeded, event, msgId);
+    try {
+      return await events.publish(EventSubjects.paymentSucceeded, event, msgId);
+    } catch (error) {
+      // Start the next publish from a fresh connection, which ensures the stream again (one
+      // deleted or changed by hand is put back), instead of failing the same way until a restart.
+      if (this.events === events) this.events = undefined;
+      void events.close().catch(() => undefined);
+      throw error;
+    }
   }
 
   private connected(): Promise<JetStreamEvents> {
