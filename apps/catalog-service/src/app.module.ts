@@ -1,9 +1,39 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
+import { getModelToken, MongooseModule } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { questionBank } from '@fluent/question-bank';
 import { databaseHealthController, databaseModule, loggingModule } from '@fluent/server-kit';
+import { Attempt, AttemptSchema } from './attempts/attempt.schema';
+import { AttemptsService } from './attempts/attempts.service';
+import { CatalogController } from './catalog.controller';
+import { CatalogService } from './catalog.service';
 import { config, SERVICE_NAME } from './config';
+import { Entitlement, EntitlementSchema } from './entitlements/entitlement.schema';
+import { EntitlementsService } from './entitlements/entitlements.service';
+import { PaymentEventsConsumer } from './entitlements/payment-events.consumer';
+import { TestLibrary } from './library/test-library';
 
 @Module({
-  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI)],
-  controllers: [databaseHealthController(SERVICE_NAME)],
+  imports: [
+    loggingModule(SERVICE_NAME, config.LOG_LEVEL),
+    databaseModule(config.MONGODB_URI),
+    MongooseModule.forFeature([
+      { name: Attempt.name, schema: AttemptSchema },
+      { name: Entitlement.name, schema: EntitlementSchema },
+    ]),
+  ],
+  controllers: [databaseHealthController(SERVICE_NAME), CatalogController],
+  providers: [
+    { provide: TestLibrary, useFactory: () => new TestLibrary(questionBank(), config.FREE_TEST_COUNT, new Logger(TestLibrary.name)) },
+    {
+      provide: AttemptsService,
+      inject: [getModelToken(Attempt.name)],
+      useFactory: (model: Model<Attempt>) =>
+        new AttemptsService(model, { attemptsPerTest: config.ATTEMPTS_PER_TEST, historyLimit: config.ATTEMPT_HISTORY_LIMIT }),
+    },
+    EntitlementsService,
+    CatalogService,
+    PaymentEventsConsumer,
+  ],
 })
 export class AppModule {}

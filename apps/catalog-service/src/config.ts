@@ -1,4 +1,17 @@
+import { z } from 'zod';
+import { DEFAULT_FREE_TEST_COUNT, TEST_COUNT } from '@fluent/contracts';
 import { baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'catalog-service' as const;
-export const config = loadConfig(baseConfigSchema.extend(databaseConfigSchema.shape));
+
+export const catalogConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend({
+  /** Tests 1..FREE_TEST_COUNT are free; the rest need the one-off payment (default 3: 17 premium tests). */
+  FREE_TEST_COUNT: z.coerce.number().int().min(0).max(TEST_COUNT).default(DEFAULT_FREE_TEST_COUNT),
+  /** Attempts a learner may store per test; a further submission is refused with 409. */
+  ATTEMPTS_PER_TEST: z.coerce.number().int().min(1).max(100).default(1),
+  /** Attempts GET /api/attempts returns, newest first. */
+  ATTEMPT_HISTORY_LIMIT: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
+export const config = loadConfig(catalogConfigSchema);

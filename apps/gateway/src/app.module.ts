@@ -11,6 +11,7 @@ import { KeycloakAccessTokenVerifier } from './auth/access-token-verifier';
 import { AuthController } from './auth/auth.controller';
 import { GoogleSignInController } from './auth/google-sign-in.controller';
 import { MeController } from './auth/me.controller';
+import { CatalogController } from './catalog/catalog.controller';
 import { ContactController } from './contact/contact.controller';
 import { PaymentsController } from './payments/payments.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
@@ -31,7 +32,7 @@ import { HealthController } from './health/health.controller';
     }),
     RpcModule,
   ],
-  controllers: [HealthController, ContactController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
+  controllers: [HealthController, ContactController, CatalogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PREMIUM_CURRENCY, DEFAULT_PREMIUM_PRICE_CENTS, type PaymentMode } from '@fluent/contracts';
+import { PREMIUM_CURRENCY, PREMIUM_PRICE_CENTS, type PaymentMode } from '@fluent/contracts';
 import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'payment-service';
@@ -27,11 +27,11 @@ export const paymentConfigSchema = baseConfigSchema
     /** Milliseconds one Stripe reachability check is reused (Stripe is asked at most once per window). */
     STRIPE_HEALTH_CACHE_MS: z.coerce.number().int().min(0).default(15_000),
     /** The premium price in the currency's smallest unit; the only amount ever charged. */
-    PREMIUM_PRICE_CENTS: z.coerce.number().int().positive().default(DEFAULT_PREMIUM_PRICE_CENTS),
+    PREMIUM_PRICE_CENTS: z.coerce.number().int().positive().default(PREMIUM_PRICE_CENTS),
     PREMIUM_CURRENCY: z
       .string()
       .regex(/^[a-z]{3}$/, 'an ISO 4217 code in lower case, as Stripe writes it')
-      .default(DEFAULT_PREMIUM_CURRENCY),
+      .default(PREMIUM_CURRENCY),
     /**
      * Offline mode: where a test-card payment delivers its signed payment_intent.succeeded event,
      * the gateway's own webhook endpoint, so the event takes the same path as one from Stripe.

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 
 /**
- * The premium purchase: one payment of the configured price unlocks every premium test. The
- * server decides the price (payment-service's PREMIUM_PRICE_CENTS); the client's amount is only
- * checked against it, never charged.
+ * SPEC.md §9: the premium price in USD cents; the server decides what is charged, never the client.
+ * These are the defaults of payment-service's PREMIUM_PRICE_CENTS / PREMIUM_CURRENCY; the browser
+ * reads the price in force from GET /api/payments/config.
  */
-export const DEFAULT_PREMIUM_PRICE_CENTS = 4999;
-export const DEFAULT_PREMIUM_CURRENCY = 'usd';
+export const PREMIUM_PRICE_CENTS = 4999;
+export const PREMIUM_CURRENCY = 'usd';
 
-/** SPEC.md §9 and ARCHITECTURE.md ambiguity 4: the amount / 100 with two decimals and a dollar sign. */
-export function formatPrice(amountInCents: number): string {
-  return `$${(amountInCents / 100).toFixed(2)}`;
-}
+/** 'Pay $49.99': the amount divided by 100 with two decimals (ARCHITECTURE.md, resolved ambiguity 4). */
+export const formatPrice = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
 export const PaymentMessages = {
   wrongAmount: 'The amount does not match the premium price.',

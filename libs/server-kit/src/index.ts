@@ -12,3 +12,4 @@ export * from './kv';
 export * from './deadline';
 export * from './secrets';
 export * from './cached-probe';
+export * from './payloads';

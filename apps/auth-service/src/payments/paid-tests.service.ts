@@ -2,10 +2,9 @@ import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { PaymentSucceededEvent } from '@fluent/contracts';
+import { isDuplicateKey } from '@fluent/server-kit';
 import { User } from '../users/user.schema';
 import { UserPayment } from './user-payment.schema';
-
-const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
 
 @Injectable()
 export class PaidTestsService implements OnModuleInit {

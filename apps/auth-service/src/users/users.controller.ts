@@ -6,12 +6,11 @@ import {
   googleExchangeSchema,
   signInSchema,
   signUpSchema,
-  validationErrorBody,
   type EnsureUserRequest,
   type SessionTokens,
   type UserDocument,
 } from '@fluent/contracts';
-import { rpcError } from '@fluent/server-kit';
+import { parsePayload } from '@fluent/server-kit';
 import { UsersService } from './users.service';
 
 const refreshSchema = z.object({ refreshToken: z.string().min(1) });
@@ -21,15 +20,7 @@ const ensureSchema = z.object({
   path: z.enum(['social-sign-in', 'dashboard']),
 });
 
-/** Services never trust their callers' shapes: every payload is parsed again here. */
-function parse<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
-  const result = schema.safeParse(payload);
-  if (!result.success) {
-    const body = validationErrorBody(result.error);
-    throw rpcError(400, body.message, body.errors);
-  }
-  return result.data;
-}
+const parse = parsePayload;
 
 @Controller()
 export class UsersController {

@@ -10,15 +10,13 @@ import {
   type SignUpInput,
   type UserDocument,
 } from '@fluent/contracts';
-import { Deadline, rpcError } from '@fluent/server-kit';
+import { Deadline, isDuplicateKey, rpcError } from '@fluent/server-kit';
 import { config } from '../config';
 import { KeycloakAdmin } from '../keycloak/keycloak-admin';
 import { KeycloakTokens, readClaims } from '../keycloak/keycloak-tokens';
 import { RefreshGrace } from '../sessions/refresh-grace';
 import { User } from './user.schema';
 
-const DUPLICATE_KEY = 11000;
-const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === DUPLICATE_KEY;
 const statusOf = (error: unknown) => (error instanceof RpcException ? (error.getError() as { statusCode?: number }).statusCode : undefined);
 const SIGN_UP_UNAVAILABLE = 'Sign-up is unavailable right now. Please try again.';
 

@@ -5,14 +5,13 @@ import {
   createPaymentIntentSchema,
   PaymentPatterns,
   testCardPaymentSchema,
-  validationErrorBody,
   webhookDeliverySchema,
   type CardPaymentResult,
   type CreatePaymentIntentResponse,
   type PaymentsClientConfig,
   type WebhookReceipt,
 } from '@fluent/contracts';
-import { rpcError } from '@fluent/server-kit';
+import { parsePayload } from '@fluent/server-kit';
 import { IntentsService } from '../intents/intents.service';
 import { TestCardsService } from '../test-cards/test-cards.service';
 import { WebhooksService } from '../webhooks/webhooks.service';
@@ -23,15 +22,7 @@ const caller = z.object({ uid: z.string().min(1) });
 const createIntentPayload = z.object({ user: caller, body: createPaymentIntentSchema });
 const testCardPayload = z.object({ user: caller, body: testCardPaymentSchema });
 
-/** Services never trust their callers' shapes: every payload is parsed again here. */
-function parse<S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> {
-  const result = schema.safeParse(payload);
-  if (!result.success) {
-    const body = validationErrorBody(result.error);
-    throw rpcError(400, body.message, body.errors);
-  }
-  return result.data;
-}
+const parse = parsePayload;
 
 @Controller()
 export class PaymentsController {

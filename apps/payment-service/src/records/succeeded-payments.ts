@@ -2,9 +2,8 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { PaymentSucceededEvent } from '@fluent/contracts';
+import { isDuplicateKey } from '@fluent/server-kit';
 import { SucceededPayment } from './succeeded-payment.schema';
-
-const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
 
 @Injectable()
 export class SucceededPayments implements OnModuleInit {

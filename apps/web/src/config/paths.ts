@@ -6,6 +6,8 @@ export const paths = {
   dashboard: '/dashboard',
   test: '/test',
   result: '/result',
+  /** A stored attempt's results: /result reloads it by id (after a refresh, or from the dashboard). */
+  attemptResult: (attemptId: string) => `/result?attempt=${encodeURIComponent(attemptId)}`,
   about: '/about',
   contact: '/contact',
   terms: '/terms',

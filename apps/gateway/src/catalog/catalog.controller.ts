@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, NotFoundException, Param, Post, type PipeTransform } from '@nestjs/common';
+import {
+  attemptSubmissionSchema,
+  CatalogErrors,
+  CatalogPatterns,
+  type AttemptListResponse,
+  type AttemptResult,
+  type AttemptSubmission,
+  type AuthenticatedUser,
+  type PublicTest,
+  type TestCardsResponse,
+} from '@fluent/contracts';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { RpcClient } from '../common/rpc/rpc.client';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+
+/** A test id in the path: anything but a plain number is an unknown test (404), like 0 or 21. */
+export class TestIdPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    if (!/^\d{1,4}$/.test(value)) throw new NotFoundException({ statusCode: HttpStatus.NOT_FOUND, message: CatalogErrors.testNotFound });
+    return Number(value);
+  }
+}
+
+/** The catalog for the signed-in learner: cards, tests (without answers) and their attempts. */
+@Controller('api')
+export class CatalogController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('tests')
+  cards(@CurrentUser() user: AuthenticatedUser): Promise<TestCardsResponse> {
+    return this.rpc.send(CatalogPatterns.listCards, { uid: user.uid });
+  }
+
+  /** 403 for a premium test without payment, 404 outside 1..20, 409 once the attempts are used. */
+  @Get('tests/:id')
+  test(@CurrentUser() user: AuthenticatedUser, @Param('id', TestIdPipe) testId: number): Promise<PublicTest> {
+    return this.rpc.send(CatalogPatterns.getTest, { uid: user.uid, testId });
+  }
+
+  @Post('tests/:id/attempts')
+  @HttpCode(HttpStatus.CREATED)
+  submit(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', TestIdPipe) testId: number,
+    @Body(new ZodValidationPipe(attemptSubmissionSchema)) submission: AttemptSubmission,
+  ): Promise<AttemptResult> {
+    return this.rpc.send(CatalogPatterns.submitAttempt, { uid: user.uid, testId, submission });
+  }
+
+  @Get('attempts')
+  history(@CurrentUser() user: AuthenticatedUser): Promise<AttemptListResponse> {
+    return this.rpc.send(CatalogPatterns.listAttempts, { uid: user.uid });
+  }
+
+  @Get('attempts/:id')
+  attempt(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string): Promise<AttemptResult> {
+    return this.rpc.send(CatalogPatterns.getAttempt, { uid: user.uid, attemptId });
+  }
+}

@@ -1,0 +1,34 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AttemptSummary } from '@fluent/contracts';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { ProgressStrip } from './progress-strip';
+
+const attempt = (testId: number, wpm: number, correct: number): AttemptSummary => ({
+  attemptId: `a${testId}-${wpm}`,
+  testId,
+  submittedAt: '2026-11-20T10:00:00.000Z',
+  wpm,
+  accuracy: 95,
+  sections: { sentences: { correct: 0, total: 10 }, fills: { correct: 0, total: 10 }, jumbled: { correct: 0, total: 15 } },
+  total: { correct, total: 35 },
+});
+
+describe('ProgressStrip', () => {
+  it('counts distinct completed tests and links the three latest results to their stored attempts', () => {
+    renderWithProviders(<ProgressStrip attempts={[attempt(5, 48, 30), attempt(2, 41, 28), attempt(2, 39, 20), attempt(1, 35, 25)]} />);
+    expect(screen.getByText(/tests completed/).textContent).toBe('3 of 20 tests completed');
+    const links = within(screen.getByRole('list', { name: 'Latest results' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Test 5: 48 WPM · 30/35 correct', '/result?attempt=a5-48'],
+      ['Test 2: 41 WPM · 28/35 correct', '/result?attempt=a2-41'],
+      ['Test 2: 39 WPM · 20/35 correct', '/result?attempt=a2-39'],
+    ]);
+  });
+
+  it('says where results will appear before the first test', () => {
+    renderWithProviders(<ProgressStrip attempts={[]} />);
+    expect(screen.getByText(/tests completed/).textContent).toBe('0 of 20 tests completed');
+    expect(screen.getByText('Your results will appear here after your first test.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { TEST_COUNT, type AttemptSummary } from '@fluent/contracts';
+import { paths } from '@/config/paths';
+
+const RECENT = 3;
+
+/** Ours, not in SPEC.md: a compact summary of the learner's attempts above the grid. */
+export function ProgressStrip({ attempts }: { attempts: AttemptSummary[] }) {
+  const completed = new Set(attempts.map((a) => a.testId)).size;
+  return (
+    <section className="progress-strip" aria-labelledby="progress-heading">
+      <h2 id="progress-heading">Your progress</h2>
+      <p className="progress-strip__count">
+        <strong>{completed}</strong> of {TEST_COUNT} tests completed
+      </p>
+      {attempts.length > 0 ? (
+        <ul className="progress-strip__recent" aria-label="Latest results">
+          {attempts.slice(0, RECENT).map((attempt) => (
+            <li key={attempt.attemptId}>
+              <Link to={paths.attemptResult(attempt.attemptId)}>
+                Test {attempt.testId}: {attempt.wpm} WPM · {attempt.total.correct}/{attempt.total.total} correct
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="progress-strip__empty">Your results will appear here after your first test.</p>
+      )}
+    </section>
+  );
+}

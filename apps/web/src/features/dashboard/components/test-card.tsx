@@ -1,0 +1,47 @@
+import type { TestCard as TestCardData } from '@fluent/contracts';
+
+export type CardState = 'available' | 'completed' | 'locked';
+
+/** SPEC.md §4: Completed when attempted; otherwise Start Test with access, Unlock Test without. */
+export function cardState(card: TestCardData): CardState {
+  if (card.attempted) return 'completed';
+  return card.access ? 'available' : 'locked';
+}
+
+const BUTTON_LABEL: Record<CardState, string> = { available: 'Start Test', completed: 'Completed', locked: 'Unlock Test' };
+
+export function TestCard({ card, onChoose }: { card: TestCardData; onChoose: (card: TestCardData, state: CardState) => void }) {
+  const state = cardState(card);
+  const headingId = `test-card-${card.id}`;
+  return (
+    <article className={`test-card test-card--${state}`} aria-labelledby={headingId}>
+      <div className="test-card__top">
+        <h2 id={headingId}>{card.name}</h2>
+        <span className={`level-badge level-badge--${card.level.toLowerCase()}`}>{card.level}</span>
+      </div>
+      <p className="test-card__description">{card.description}</p>
+      {/* Completed stays clickable (ARCHITECTURE.md, resolved ambiguity 3): it explains why it cannot start. */}
+      <button
+        type="button"
+        className={state === 'available' ? 'button primary' : 'button'}
+        aria-describedby={headingId}
+        onClick={() => onChoose(card, state)}
+      >
+        {state === 'locked' && <LockIcon />}
+        {BUTTON_LABEL[state]}
+      </button>
+    </article>
+  );
+}
+
+/** Drawn, not an emoji: emoji fonts are missing on many systems and render as a box. */
+function LockIcon() {
+  return (
+    <svg className="test-card__lock" aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+      <path
+        fill="currentColor"
+        d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 6V4.5a2 2 0 1 1 4 0V7H6Z"
+      />
+    </svg>
+  );
+}

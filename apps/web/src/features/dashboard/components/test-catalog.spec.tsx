@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testLevel, type TestCard, type TestCardsResponse } from '@fluent/contracts';
+import { renderWithProviders } from '@/testing/render-with-providers';
+import { TestCatalog } from './test-catalog';
+
+const card = (id: number, overrides: Partial<TestCard> = {}): TestCard => ({
+  id,
+  name: `Test ${id}`,
+  description: `What test ${id} covers.`,
+  level: testLevel(id),
+  premium: id > 3,
+  access: id <= 3,
+  attempted: false,
+  ...overrides,
+});
+
+const newLearner = (): TestCardsResponse => ({ paid: false, cards: Array.from({ length: 20 }, (_, i) => card(i + 1)) });
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const buttonsOf = () => screen.getAllByRole('article').map((article) => within(article).getByRole('button').textContent?.trim());
+
+describe('TestCatalog', () => {
+  it('shows the 20 cards with name, level, description and state: 3 Start Test and 17 Unlock Test for a new learner', async () => {
+    fetchMock.mockImplementation(async () => json(200, newLearner()));
+    renderWithProviders(<TestCatalog />);
+    expect(screen.getByRole('status').textContent).toContain('Loading your tests');
+    await screen.findByRole('heading', { name: 'Test 20' });
+
+    expect(buttonsOf()).toEqual([...Array(3).fill('Start Test'), ...Array(17).fill('Unlock Test')]);
+    const nine = screen.getByRole('article', { name: 'Test 9' });
+    expect(within(nine).getByText('Hard')).toBeTruthy();
+    expect(within(nine).getByText('What test 9 covers.')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith('/api/tests', expect.objectContaining({ method: 'GET' }));
+  });
+
+  it('shows Completed for an attempted test, and clicking it alerts without leaving the dashboard', async () => {
+    const response = newLearner();
+    response.cards[0] = card(1, { attempted: true });
+    fetchMock.mockImplementation(async () => json(200, response));
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderWithProviders(<TestCatalog />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Completed' }));
+    expect(alert).toHaveBeenCalledWith('You have already attempted this test.');
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('starts an available test: /test with the test id in the navigation state', async () => {
+    fetchMock.mockImplementation(async () => json(200, newLearner()));
+    renderWithProviders(<TestCatalog />);
+    const second = await screen.findByRole('article', { name: 'Test 2' });
+    await userEvent.click(within(second).getByRole('button', { name: 'Start Test' }));
+    expect(JSON.parse(screen.getByTestId('location').textContent!)).toMatchObject({ pathname: '/test', state: { testId: 2 } });
+  });
+
+  it('opens the purchase dialog from a locked card, with the price and the 17 premium tests, and Cancel closes it', async () => {
+    fetchMock.mockImplementation(async () => json(200, newLearner()));
+    renderWithProviders(<TestCatalog />);
+    const locked = await screen.findByRole('article', { name: 'Test 4' });
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(dialog.hasAttribute('open')).toBe(false);
+
+    await userEvent.click(within(locked).getByRole('button', { name: /Unlock Test/ }));
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Pay $49.99' })).toBeTruthy();
+    expect(dialog.textContent).toContain('17 premium tests');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(dialog.hasAttribute('open')).toBe(false);
+  });
+
+  it('unlocks every card for a learner who has paid', async () => {
+    fetchMock.mockImplementation(async () => json(200, { paid: true, cards: Array.from({ length: 20 }, (_, i) => card(i + 1, { access: true })) }));
+    renderWithProviders(<TestCatalog />);
+    await screen.findByRole('heading', { name: 'Test 20' });
+    expect(buttonsOf()).toEqual(Array(20).fill('Start Test'));
+  });
+
+  it('shows the error with a retry instead of an empty grid, and the grid once the retry succeeds', async () => {
+    fetchMock.mockImplementation(async () => json(503, { statusCode: 503, message: 'A backend service is unavailable' }));
+    renderWithProviders(<TestCatalog />);
+    const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+    expect(alert.textContent).toContain('We could not load your tests. A backend service is unavailable');
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+
+    fetchMock.mockImplementation(async () => json(200, newLearner()));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+  }, 15_000);
+});

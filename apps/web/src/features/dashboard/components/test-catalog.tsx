@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ALREADY_ATTEMPTED_MESSAGE, type TestCard } from '@fluent/contracts';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { PurchaseDialog } from '@/features/payments/components/purchase-dialog';
+import { errorMessage } from '@/features/auth/messages';
+import { useCards } from '../api/get-cards';
+import type { CardState } from './test-card';
+import { TestGrid } from './test-grid';
+import '../dashboard.css';
+
+/** The grid of 20 tests with its loading and error states, and what a click on a card does (SPEC.md §4). */
+export function TestCatalog() {
+  const cards = useCards();
+  const navigate = useNavigate();
+  const [purchasing, setPurchasing] = useState(false);
+
+  const choose = (card: TestCard, state: CardState) => {
+    if (state === 'available') navigate(paths.test, { state: { testId: card.id } });
+    else if (state === 'completed') window.alert(ALREADY_ATTEMPTED_MESSAGE);
+    else setPurchasing(true);
+  };
+
+  if (cards.isPending) return <Spinner label="Loading your tests…" />;
+  if (cards.isError) {
+    return (
+      <div className="load-error" role="alert">
+        <p>We could not load your tests. {errorMessage(cards.error)}</p>
+        <button type="button" className="button" onClick={() => void cards.refetch()} disabled={cards.isFetching}>
+          {cards.isFetching ? 'Retrying…' : 'Try again'}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <TestGrid cards={cards.data.cards} onChoose={choose} />
+      <PurchaseDialog
+        open={purchasing}
+        premiumCount={cards.data.cards.filter((card) => card.premium).length}
+        onClose={() => setPurchasing(false)}
+      />
+    </>
+  );
+}
