@@ -1,6 +1,13 @@
-import { useEffect, useRef } from 'react';
-import { formatPrice, PREMIUM_PRICE_CENTS } from '@fluent/contracts';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { priceOf, usePaymentsConfig } from '../api/payments-config';
+import { usePurchase } from '../hooks/use-purchase';
+import { PAYMENT_SUCCESS_MESSAGE } from '../messages';
+import { TestCardForm } from './test-card-form';
 import './purchase-dialog.css';
+
+// Live mode only: Stripe Elements and Stripe.js are never loaded offline.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 export interface PurchaseDialogProps {
   open: boolean;
@@ -11,17 +18,39 @@ export interface PurchaseDialogProps {
 
 /**
  * The premium purchase dialog. A native modal <dialog>: the browser keeps focus inside it, makes
- * the page behind inert and turns Escape into a cancel.
+ * the page behind inert and turns Escape into a cancel (ignored while a payment is under way).
+ * Paying: a PaymentIntent for the server's price, the card confirmed (Stripe Elements in live
+ * mode, the test-card form offline), then a wait until the learner shows as paid; then the dialog
+ * closes, SPEC.md's alert shows and the cards are already unlocked in the grid.
  */
 export function PurchaseDialog({ open, premiumCount, onClose }: PurchaseDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const config = usePaymentsConfig(open);
+  const price = priceOf(config.data);
+
+  const succeeded = useCallback(() => {
+    // Closed first, then the alert (which blocks the page until it is dismissed).
+    dialog.current?.close();
+    onClose();
+    window.alert(PAYMENT_SUCCESS_MESSAGE);
+  }, [onClose]);
+  const { state, pay, reset } = usePurchase({ amount: price.amount, onSucceeded: succeeded });
+  const processing = state.status === 'processing';
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      reset();
+      element.showModal();
+    }
     if (!open && element.open) element.close();
-  }, [open]);
+  }, [open, reset]);
+
+  const cancel = () => {
+    if (!processing) onClose();
+  };
+  const actions = { amount: price.amount, status: state.status, onCancel: cancel, onPay: (confirm: Parameters<typeof pay>[0]) => void pay(confirm) };
 
   return (
     <dialog
@@ -31,19 +60,29 @@ export function PurchaseDialog({ open, premiumCount, onClose }: PurchaseDialogPr
       aria-describedby="purchase-text"
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        cancel();
       }}
     >
       <h2 id="purchase-title">Unlock premium tests</h2>
       <p id="purchase-text">Get access to all {premiumCount} premium tests with a one-time payment.</p>
-      <div className="purchase-dialog__actions">
-        <button type="button" className="button primary" disabled>
-          Pay {formatPrice(PREMIUM_PRICE_CENTS)}
-        </button>
-        <button type="button" className="button" onClick={onClose}>
-          Cancel
-        </button>
+      {/* Announced as it changes: an error (provider or ours) and the wait for the unlock. */}
+      <div className="purchase-dialog__status" aria-live="polite">
+        {state.status === 'error' ? (
+          <p className="purchase-dialog__error" role="alert">
+            {state.message}
+          </p>
+        ) : null}
       </div>
+      {/* A fresh form on every opening: nothing typed last time stays in the fields. */}
+      {open ? (
+        config.data?.mode === 'live' && config.data.publishableKey ? (
+          <Suspense fallback={<Spinner label="Loading the card form…" />}>
+            <StripeCardForm publishableKey={config.data.publishableKey} {...actions} />
+          </Suspense>
+        ) : (
+          <TestCardForm {...actions} />
+        )
+      ) : null}
     </dialog>
   );
 }
