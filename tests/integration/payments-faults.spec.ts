@@ -4,7 +4,7 @@ import { EVENTS_STREAM } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { api, eventually, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
 import { signUp } from '../support/users';
-import { createIntent, deliverWebhook, me, payWithCard, succeededEvent, waitUntilPaid } from '../support/payments';
+import { createIntent, deliverWebhook, entitlement, me, payWithCard, succeededEvent, waitUntilEntitled, waitUntilPaid } from '../support/payments';
 
 const PAYMENTS = 20;
 
@@ -20,7 +20,7 @@ const healthy = () => eventually(() => api('/api/health'), (r) => r.status === 2
 // Payments while the consumers or NATS are away: the event is durable, so nothing is lost, and
 // Stripe's retries (non-2xx while NATS is down) bring in what could not be published.
 describe('payments across outages', () => {
-  it(`stops auth-service and catalog-service, completes ${PAYMENTS} payments, starts them: all ${PAYMENTS} learners are paid (0 lost)`, async () => {
+  it(`stops auth-service and catalog-service, completes ${PAYMENTS} payments, starts them: all ${PAYMENTS} learners are paid and entitled (0 lost)`, async () => {
     const learners = await signUpMany(PAYMENTS);
     await stopComponentNamed('auth-service');
     await stopComponentNamed('catalog-service');
@@ -37,6 +37,8 @@ describe('payments across outages', () => {
     await healthy();
     const users = await Promise.all(learners.map((l) => waitUntilPaid(l.tokens.accessToken, 60_000)));
     expect(users.filter((u) => u.paidTests === true)).toHaveLength(PAYMENTS);
+    const entitled = await Promise.all(learners.map((l) => waitUntilEntitled(l.tokens.accessToken, 60_000)));
+    expect(entitled).toEqual(learners.map(() => ({ paid: true, premiumOpen: true })));
   }, 300_000);
 
   it('answers the webhook non-2xx while NATS is down; the retried delivery applies it once NATS is back', async () => {
@@ -56,6 +58,7 @@ describe('payments across outages', () => {
     // 'published', not 'duplicate': the failed delivery had stored nothing.
     expect(retried.body).toEqual({ received: true, outcome: 'published' });
     const user = await waitUntilPaid(tokens.accessToken, 60_000);
+    expect(await waitUntilEntitled(tokens.accessToken)).toEqual({ paid: true, premiumOpen: true });
     expect(user.paymentDate).toBe(new Date(JSON.parse(body).created * 1000).toISOString());
     expect((await deliverWebhook(body)).body).toEqual({ received: true, outcome: 'duplicate' });
     await healthy();
@@ -83,6 +86,7 @@ describe('payments when JetStream refuses the event', () => {
       // Nothing recorded: payment-service would answer 409 to a learner it had seen pay.
       expect((await createIntent(tokens.accessToken)).status).toBe(200);
       expect((await me(tokens.accessToken)).body.paidTests).toBeFalsy();
+      expect(await entitlement(tokens.accessToken)).toEqual({ paid: false, premiumOpen: false });
 
       expect((await deliverWebhook(body)).body).toEqual({ received: true, outcome: 'published' });
       await waitUntilPaid(tokens.accessToken);

@@ -10,6 +10,7 @@ import {
   DECLINED_CARD,
   deliverWebhook,
   INSUFFICIENT_FUNDS_CARD,
+  entitlement,
   me,
   payWithCard,
   PaymentEventsCounter,
@@ -17,6 +18,7 @@ import {
   signatureFor,
   succeededEvent,
   SUCCEEDING_CARD,
+  waitUntilEntitled,
   waitUntilPaid,
 } from '../support/payments';
 
@@ -26,14 +28,16 @@ const PAID_TESTS_DURABLE = 'auth-service-paid-tests';
 const uidOf = async (token: string) => (await me(token)).body.uid as string;
 
 /**
- * auth-service's consumer takes payment.succeeded in stream order: once a payment delivered after
- * some request is applied, an event that request had published would have been applied too. So
+ * auth-service's and catalog-service's consumers take payment.succeeded in stream order: once a
+ * payment delivered after some request is applied by both, an event that request had published
+ * would have been applied too. So
  * "nothing happened" is checked as "still unpaid after a later payment went through".
  */
 async function afterALaterPayment(): Promise<void> {
   const marker = await signUp();
   expect((await payWithCard(marker.tokens.accessToken)).status).toBe(200);
   await waitUntilPaid(marker.tokens.accessToken);
+  await waitUntilEntitled(marker.tokens.accessToken);
 }
 
 describe('payments', () => {
@@ -87,6 +91,8 @@ describe('payments', () => {
       expect(user.paidTests).toBe(true);
       expect(new Date(user.paymentDate).toISOString()).toBe(user.paymentDate);
       expect(Date.parse(user.paymentDate)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      // The catalog's own consumer records the entitlement: every premium card opens.
+      expect(await waitUntilEntitled(tokens.accessToken)).toEqual({ paid: true, premiumOpen: true });
     });
 
     it.each([
@@ -100,6 +106,7 @@ describe('payments', () => {
       await afterALaterPayment();
       expect(await events.count()).toBe(before + 1);
       expect((await me(tokens.accessToken)).body.paidTests).toBeFalsy();
+      expect(await entitlement(tokens.accessToken)).toEqual({ paid: false, premiumOpen: false });
       // Declined is not "paid": the learner may try again with another card.
       expect((await createIntent(tokens.accessToken)).status).toBe(200);
     });
@@ -142,6 +149,7 @@ describe('payments', () => {
       await afterALaterPayment();
       expect(await events.count()).toBe(before + 1);
       expect((await me(tokens.accessToken)).body.paidTests).toBeFalsy();
+      expect(await entitlement(tokens.accessToken)).toEqual({ paid: false, premiumOpen: false });
     });
 
     it('applies the same event delivered 3 times once: one stream message, paymentDate fixed by the first', async () => {

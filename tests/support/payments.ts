@@ -85,6 +85,19 @@ export async function waitUntilPaid(token: string, timeoutMs = 30_000) {
   return (await eventually(() => me(token), (r) => r.status === 200 && r.body.paidTests === true, timeoutMs)).body;
 }
 
+/** The catalog's view: whether it knows the learner paid, and whether every premium card is open to them. */
+export async function entitlement(token: string): Promise<{ paid: boolean; premiumOpen: boolean }> {
+  const { status, body } = await api('/api/tests', { headers: bearer(token) });
+  if (status !== 200) throw new Error(`GET /api/tests: ${status} ${JSON.stringify(body)}`);
+  const premium = (body.cards as { premium: boolean; access: boolean }[]).filter((card) => card.premium);
+  return { paid: body.paid === true, premiumOpen: premium.length === 17 && premium.every((card) => card.access) };
+}
+
+/** Polls GET /api/tests until the catalog has recorded the payment (its own consumer). */
+export async function waitUntilEntitled(token: string, timeoutMs = 30_000) {
+  return eventually(() => entitlement(token), (e) => e.paid, timeoutMs);
+}
+
 /** How many payment.succeeded events the stream holds: "no event" is this count unchanged. */
 export class PaymentEventsCounter {
   private constructor(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { priceOf, usePaymentsConfig } from '../api/payments-config';
 import { usePurchase } from '../hooks/use-purchase';
@@ -9,6 +9,28 @@ import './purchase-dialog.css';
 // Live mode only: Stripe Elements and Stripe.js are never loaded offline.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
+const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], iframe, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal <dialog> makes the page behind it inert, but Tab past its last control leaves for the
+ * browser's own toolbar; this wraps Tab and Shift+Tab around inside the dialog instead.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export interface PurchaseDialogProps {
   open: boolean;
   /** How many tests the payment unlocks (17 with the default configuration). */
@@ -18,7 +40,8 @@ export interface PurchaseDialogProps {
 
 /**
  * The premium purchase dialog. A native modal <dialog>: the browser keeps focus inside it, makes
- * the page behind inert and turns Escape into a cancel (ignored while a payment is under way).
+ * the page behind inert and turns Escape into a cancel (ignored while a payment is under way);
+ * Tab wraps around inside it.
  * Paying: a PaymentIntent for the server's price, the card confirmed (Stripe Elements in live
  * mode, the test-card form offline), then a wait until the learner shows as paid; then the dialog
  * closes, SPEC.md's alert shows and the cards are already unlocked in the grid.
@@ -58,6 +81,7 @@ export function PurchaseDialog({ open, premiumCount, onClose }: PurchaseDialogPr
       className="purchase-dialog"
       aria-labelledby="purchase-title"
       aria-describedby="purchase-text"
+      onKeyDown={keepTabInside}
       onCancel={(event) => {
         event.preventDefault();
         cancel();
