@@ -94,12 +94,24 @@ export function appEnvironment(profile, app) {
   // Tests sign in far more often than a person would; the limits stay on, just higher. The first
   // sign-up after a fresh start (cold Keycloak and FerretDB) can take over 5 s on a shared 2-core
   // machine, so the test profile gives requests longer (NATS_REQUEST_TIMEOUT_MS still moves it).
-  // A short refresh grace lets the tests see a rotated refresh token refused within seconds.
+  // One Keycloak call gets 8 s instead of 3 for the same reason (a busy JVM, not an outage: the
+  // outage tests stop Keycloak, which fails at once). A short refresh grace lets the tests see a
+  // rotated refresh token refused within seconds.
   if (profile.name === 'test') {
     const timeout = process.env.NATS_REQUEST_TIMEOUT_MS ?? '15000';
+    const keycloakTimeout = process.env.KEYCLOAK_TIMEOUT_MS ?? '8000';
     // Always offline, whatever Stripe keys .env holds: tests never reach the internet.
     const offline = { STRIPE_SECRET_KEY: STRIPE_MOCK_KEY, STRIPE_PUBLISHABLE_KEY: '' };
-    return { ...defaults, ...stack, ...offline, AUTH_RATE_LIMIT: '300', API_RATE_LIMIT: '5000', NATS_REQUEST_TIMEOUT_MS: timeout, REFRESH_GRACE_SECONDS: '4' };
+    return {
+      ...defaults,
+      ...stack,
+      ...offline,
+      AUTH_RATE_LIMIT: '300',
+      API_RATE_LIMIT: '5000',
+      NATS_REQUEST_TIMEOUT_MS: timeout,
+      KEYCLOAK_TIMEOUT_MS: keycloakTimeout,
+      REFRESH_GRACE_SECONDS: '4',
+    };
   }
   /** @type {Record<string, string>} */
   const fromEnv = {};

@@ -47,7 +47,12 @@ export class AttemptsService implements OnModuleInit {
     // tried; the allowance bounds the passes.
     for (let pass = 0; pass <= this.rules.attemptsPerTest; pass += 1) {
       const used = await this.attempts.countDocuments({ uid, testId: test.testId });
-      if (used >= this.rules.attemptsPerTest) break;
+      if (used >= this.rules.attemptsPerTest) {
+        // The slot may have gone to this very submission, stored by a retry racing this request.
+        const raced = await this.bySubmission(uid, submission.submissionId, test.testId);
+        if (raced) return raced;
+        break;
+      }
       try {
         const created = await this.attempts.create({
           uid,
