@@ -89,14 +89,12 @@ export function PurchaseDialog({ open, premiumCount, onClose }: PurchaseDialogPr
     >
       <h2 id="purchase-title">Unlock premium tests</h2>
       <p id="purchase-text">Get access to all {premiumCount} premium tests with a one-time payment.</p>
-      {/* Announced as it changes: an error (provider or ours) and the wait for the unlock. */}
-      <div className="purchase-dialog__status" aria-live="polite">
-        {state.status === 'error' ? (
-          <p className="purchase-dialog__error" role="alert">
-            {state.message}
-          </p>
-        ) : null}
-      </div>
+      {/* role="alert": the error (the provider's or ours) is read out as it appears. */}
+      {state.status === 'error' ? (
+        <p className="purchase-dialog__error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
       {/* A fresh form on every opening: nothing typed last time stays in the fields. */}
       {open ? (
         config.data?.mode === 'live' && config.data.publishableKey ? (
