@@ -46,14 +46,14 @@ describe('dashboard', () => {
   it('opens the purchase dialog from a locked card (price, 17 premium tests); Cancel and Escape close it', async () => {
     const { page } = await learnerOnDashboard(browser);
     const dialog = page.getByRole('dialog', { name: 'Unlock premium tests' });
-    await page.getByRole('article', { name: 'Test 4' }).getByRole('button').click();
+    await page.getByRole('article', { name: 'Test 4', exact: true }).getByRole('button').click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Pay $49.99' }).waitFor();
     expect(await dialog.textContent()).toContain('17 premium tests');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByRole('article', { name: 'Test 17' }).getByRole('button').click();
+    await page.getByRole('article', { name: 'Test 17', exact: true }).getByRole('button').click();
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -61,7 +61,7 @@ describe('dashboard', () => {
 
   it('starts a free test: Start Test opens /test with that test', async () => {
     const { page } = await learnerOnDashboard(browser);
-    await page.getByRole('article', { name: 'Test 2' }).getByRole('button', { name: 'Start Test' }).click();
+    await page.getByRole('article', { name: 'Test 2', exact: true }).getByRole('button', { name: 'Start Test' }).click();
     await page.waitForURL('**/test');
     await page.getByRole('heading', { name: 'Test 2' }).waitFor();
   });
@@ -71,7 +71,7 @@ describe('dashboard', () => {
       expect((await submitAttempt(token, 1, submission(blankAnswers()))).status).toBe(201);
     });
     const dialogs = recordDialogs(page);
-    const completed = page.getByRole('article', { name: 'Test 1' }).getByRole('button', { name: 'Completed' });
+    const completed = page.getByRole('article', { name: 'Test 1', exact: true }).getByRole('button', { name: 'Completed' });
     await completed.click();
     await waitForDialog(dialogs, 'You have already attempted this test.');
     expect(page.url()).toMatch(/\/dashboard$/);

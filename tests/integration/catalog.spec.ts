@@ -60,6 +60,7 @@ describe('catalog: cards and access', () => {
         premium: id > 3,
         access: id <= 3,
         attempted: false,
+        attemptsLeft: 1,
       });
     });
     expect(body.cards.map((c: { level: string }) => c.level).join()).toBe(
@@ -74,7 +75,7 @@ describe('catalog: cards and access', () => {
     const test = bankTest(2);
     expect(body.testId).toBe(2);
     expect(body.typing).toEqual(test.typing);
-    expect(body.sentences.map((s: { id: number }) => s.id)).toEqual(test.sentences.map((s) => s.id));
+    expect(body.sentences).toEqual(test.sentences.map(({ id, question }) => ({ id, question })));
     expect(body.fills).toEqual(test.fills.map(({ id, question, options }) => ({ id, question, options })));
     expect(body.jumbled).toEqual(test.jumbled.map(({ id, jumbled }) => ({ id, jumbled })));
     expect(body.passages).toEqual(test.passages);
@@ -113,16 +114,19 @@ describe('catalog: cards and access', () => {
     }
   });
 
-  it('unlocks every premium test once a payment.succeeded event arrives on JetStream, and records it once however often it is delivered', async () => {
+  it('unlocks every premium test once a payment.succeeded event arrives on JetStream, and keeps one record per learner however many events come', async () => {
     const { token, uid } = await learner();
     const event = await publishPaymentSucceeded(uid);
-    // The same event again under another message id (JetStream would drop the same id): still one record.
+    // A second payment event for the same learner (another message id, so JetStream keeps it): the first record stays.
     await publishPaymentSucceeded(uid, { ...event, paymentIntentId: 'pi_second' });
 
     const { body } = await eventually(() => cardsOf(token), (r) => r.body.paid === true);
     expect(body.cards.every((card: { access: boolean }) => card.access)).toBe(true);
     expect(body.cards.filter((card: { premium: boolean }) => card.premium)).toHaveLength(17);
     expect((await api('/api/tests/4', { headers: bearer(token) })).status).toBe(200);
+    const premium = await submitAttempt(token, 20, submission());
+    expect(premium.status).toBe(201);
+    expect(premium.body.testId).toBe(20);
 
     const mongo = await new MongoClient(mongoUri).connect();
     try {
@@ -187,6 +191,7 @@ describe('catalog: attempts', () => {
 
     const cards = await cardsOf(token);
     expect(cards.body.cards.filter((c: { attempted: boolean }) => c.attempted).map((c: { id: number }) => c.id)).toEqual([1]);
+    expect(cards.body.cards[0].attemptsLeft).toBe(0);
   });
 
   it('refuses a second attempt at the same test with 409 and leaves the first as it was', async () => {
@@ -212,6 +217,10 @@ describe('catalog: attempts', () => {
     expect(first.status).toBe(201);
     expect(retried.status).toBe(201);
     expect(retried.body.attemptId).toBe(first.body.attemptId);
+    expect(await attempts().countDocuments({ uid })).toBe(1);
+
+    const elsewhere = await submitAttempt(token, 1, body);
+    expect({ status: elsewhere.status, message: elsewhere.body.message }).toEqual({ status: 409, message: CatalogErrors.submissionForOtherTest });
     expect(await attempts().countDocuments({ uid })).toBe(1);
   });
 
@@ -297,6 +306,11 @@ describe('catalog: malformed submissions', () => {
     const slow = blankAnswers({ typing: { text: 'a', elapsedMs: 61_000 } });
     expect(Object.keys((await refused(submission(slow))).errors)).toEqual(['answers.typing.elapsedMs']);
     expect(Object.keys((await refused({ ...submission(), score: 100 })).errors)).toEqual(['_']);
+  });
+
+  it('refuses a typing time shorter than the typing its timeline reports', async () => {
+    const early = blankAnswers({ typing: { text: 'abc', elapsedMs: 1000, timeline: [[500, 1], [4000, 3]] } });
+    expect((await refused(submission(early))).errors).toEqual({ 'answers.typing.elapsedMs': 'elapsedMs cannot be shorter than the typing timeline' });
   });
 
   it('refuses a timeline out of time order or longer than the cap', async () => {

@@ -5,6 +5,7 @@ import {
   deadLetterStreamName,
   deadLetterSubject,
   JetStreamEvents,
+  UnprocessableEventError,
   type DeadLetter,
   type EventsLogger,
   type JetStreamEventsOptions,
@@ -143,6 +144,28 @@ describe('JetStreamEvents', () => {
     const info = await jsm.consumers.info(STREAM, durable);
     expect(info.num_ack_pending).toBe(0);
     expect(info.num_pending).toBe(0);
+  });
+
+  it('dead-letters an UnprocessableEventError on its first delivery, without retries', async () => {
+    const subject = `events.test.${randomUUID()}`;
+    const durable = `durable-${randomUUID()}`;
+    const bus = events();
+    await bus.connect();
+    const tries: number[] = [];
+    await bus.consume(
+      durable,
+      subject,
+      async (_data, { deliveryCount }) => {
+        tries.push(deliveryCount);
+        throw new UnprocessableEventError('breaks the schema');
+      },
+      { maxDeliver: 5, retryDelayMs: 50 },
+    );
+    await bus.publish(subject, { broken: true }, randomUUID());
+    const letter = await waitForValue(() => lastDeadLetter(jsm, deadLetterSubject(STREAM, durable)), 15_000);
+    expect(letter).toMatchObject({ durable, subject, deliveryCount: 1, error: 'breaks the schema', data: { broken: true } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(tries).toEqual([1]);
   });
 
   it('applies changed consumer settings to an existing durable consumer', async () => {

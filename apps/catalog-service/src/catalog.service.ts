@@ -23,8 +23,8 @@ export class CatalogService {
   ) {}
 
   async cards(uid: string): Promise<TestCardsResponse> {
-    const [paid, attemptedTestIds] = await Promise.all([this.entitlements.hasPaid(uid), this.attempts.attemptedTestIds(uid)]);
-    return { paid, cards: cardsFor(this.library.cardTemplates, { paid, attemptedTestIds }) };
+    const [paid, attempts] = await Promise.all([this.entitlements.hasPaid(uid), this.attempts.countsByTest(uid)]);
+    return { paid, cards: cardsFor(this.library.cardTemplates, { paid, attempts }, this.attempts.attemptsPerTest) };
   }
 
   /** The test without its answers, for a learner who may take it now. */

@@ -8,6 +8,7 @@ import {
   type TestLevel,
   type TestScore,
   type TypingItem,
+  type TypingTimelineEntry,
 } from './tests';
 
 /** How many tests are free when FREE_TEST_COUNT is not set (tests 1-3; 4-20 are the 17 premium tests). */
@@ -26,6 +27,8 @@ export interface TestCard {
   access: boolean;
   /** The learner has a stored attempt of it. */
   attempted: boolean;
+  /** Attempts the learner may still store (ATTEMPTS_PER_TEST minus those stored; 0 once used). */
+  attemptsLeft: number;
 }
 
 export interface TestCardsResponse {
@@ -99,15 +102,10 @@ const capped = (max: number, what: string) => z.string().max(max, `${what} must 
 const exactly = <T extends z.ZodType>(item: T, count: number, what: string) =>
   z.array(item).length(count, `${what}: exactly ${count} answers are expected`);
 
-/**
- * One entry of the typing section's keystroke timeline: [milliseconds since the section's timer
- * started, length of the text after that change]. Entries are in time order.
- */
 export const typingTimelineEntrySchema = z.tuple([
   z.number().int().min(0).max(ANSWER_LIMITS.typingElapsedMs),
   z.number().int().min(0).max(ANSWER_LIMITS.typingText),
-]);
-export type TypingTimelineEntry = z.infer<typeof typingTimelineEntrySchema>;
+]) satisfies z.ZodType<TypingTimelineEntry>;
 
 export const testAnswersSchema = z
   .object({
@@ -121,7 +119,12 @@ export const testAnswersSchema = z
           .refine((entries) => entries.every((entry, i) => i === 0 || entry[0] >= entries[i - 1]![0]), 'The typing timeline must be in time order')
           .optional(),
       })
-      .strict(),
+      .strict()
+      // The typing time is what WPM divides by: it cannot be shorter than the typing it reports.
+      .refine((typing) => !typing.timeline?.length || typing.elapsedMs >= typing.timeline.at(-1)![0], {
+        message: 'elapsedMs cannot be shorter than the typing timeline',
+        path: ['elapsedMs'],
+      }),
     sentenceAnswers: exactly(capped(ANSWER_LIMITS.shortAnswer, 'A sentence answer'), SECTION_SIZES.sentences, 'sentenceAnswers'),
     fillAnswers: exactly(capped(ANSWER_LIMITS.shortAnswer, 'A fill answer'), SECTION_SIZES.fills, 'fillAnswers'),
     jumbledAnswers: exactly(capped(ANSWER_LIMITS.jumbledAnswer, 'A jumbled answer'), SECTION_SIZES.jumbled, 'jumbledAnswers'),

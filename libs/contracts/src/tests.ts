@@ -71,10 +71,15 @@ export interface AssembledTest {
   email: EmailPrompt;
 }
 
+/**
+ * One entry of the typing section's keystroke timeline: [milliseconds since the section's timer
+ * started, length of the text after that change], in time order.
+ */
+export type TypingTimelineEntry = [offsetMs: number, length: number];
+
 /** What the learner gave, in the order of the assembled test. */
 export interface TestAnswers {
-  /** timeline: [ms since the timer started, text length] per change, when the runner records it. */
-  typing: { text: string; elapsedMs: number; timeline?: Array<[number, number]> };
+  typing: { text: string; elapsedMs: number; timeline?: TypingTimelineEntry[] };
   sentenceAnswers: string[];
   fillAnswers: string[];
   jumbledAnswers: string[];

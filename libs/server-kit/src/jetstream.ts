@@ -30,6 +30,14 @@ export interface EventHandlerContext {
 
 export type EventHandler<T> = (data: T, context: EventHandlerContext) => Promise<void>;
 
+/**
+ * Thrown by a handler for an event that no retry can fix (it breaks its schema): it goes to the
+ * dead letters at once instead of after every redelivery. Anything else thrown is retried.
+ */
+export class UnprocessableEventError extends Error {
+  override readonly name = 'UnprocessableEventError';
+}
+
 /** Where JetStreamEvents logs; Nest's Logger by default (the app's pino logger once it is set). */
 export interface EventsLogger {
   log(message: string): unknown;
@@ -353,7 +361,7 @@ export class JetStreamEvents {
       await handler(decode(message), { subject: message.subject, deliveryCount });
     } catch (error) {
       settings.onError?.(error);
-      if (deliveryCount >= settings.maxDeliver) {
+      if (deliveryCount >= settings.maxDeliver || error instanceof UnprocessableEventError) {
         await this.deadLetter(message, durable, describe(error), settings);
       } else {
         const delay = backoffDelay(deliveryCount, settings.retryDelayMs, 60_000);

@@ -7,6 +7,16 @@ import { isDuplicateKey, rpcError } from '@fluent/server-kit';
 import { Attempt } from './attempt.schema';
 import { toAttemptResult, toAttemptSummary, type StoredAttempt } from './attempt-views';
 
+const SUMMARY_FIELDS = Object.fromEntries(
+  [
+    'testId',
+    'submittedAt',
+    'score.typing.wpm',
+    'score.typing.accuracy',
+    ...['sentences', 'fills', 'jumbled', 'total'].flatMap((part) => [`score.${part}.correct`, `score.${part}.total`]),
+  ].map((field) => [field, 1]),
+);
+
 export interface AttemptRules {
   attemptsPerTest: number;
   historyLimit: number;
@@ -24,10 +34,16 @@ export class AttemptsService implements OnModuleInit {
     await this.attempts.init();
   }
 
-  /** The tests this learner has an attempt of. */
-  async attemptedTestIds(uid: string): Promise<Set<number>> {
+  get attemptsPerTest(): number {
+    return this.rules.attemptsPerTest;
+  }
+
+  /** How many attempts this learner has stored, per test. */
+  async countsByTest(uid: string): Promise<Map<number, number>> {
     const rows = await this.attempts.find({ uid }, { testId: 1, _id: 0 }).lean<{ testId: number }[]>();
-    return new Set(rows.map((row) => row.testId));
+    const counts = new Map<number, number>();
+    for (const { testId } of rows) counts.set(testId, (counts.get(testId) ?? 0) + 1);
+    return counts;
   }
 
   async hasAttemptsLeft(uid: string, testId: number): Promise<boolean> {
@@ -90,10 +106,10 @@ export class AttemptsService implements OnModuleInit {
     return toAttemptResult(found);
   }
 
-  /** The learner's history, newest first, without the answers and questions. */
+  /** The learner's history, newest first: only the figures a summary shows, read on every dashboard load. */
   async list(uid: string): Promise<AttemptSummary[]> {
     const rows = await this.attempts
-      .find({ uid }, { testId: 1, submittedAt: 1, score: 1 })
+      .find({ uid }, SUMMARY_FIELDS)
       .sort({ submittedAt: -1 })
       .limit(this.rules.historyLimit)
       .lean<StoredAttempt[]>();

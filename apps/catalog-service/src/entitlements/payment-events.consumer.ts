@@ -1,11 +1,18 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { EventSubjects, paymentSucceededEventSchema } from '@fluent/contracts';
-import { JetStreamEvents, retryWithBackoff } from '@fluent/server-kit';
+import { JetStreamEvents, retryWithBackoff, UnprocessableEventError } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { EntitlementsService } from './entitlements.service';
 
 /** The catalog's durable consumer; its position survives restarts, so nothing published meanwhile is missed. */
 export const ENTITLEMENTS_DURABLE = 'catalog-service-entitlements';
+
+/**
+ * A paid learner must never stay locked out because the database was away for a while: a failed
+ * write is retried for about 45 minutes (1 s, 2 s, 4 s … then every minute) before the event is
+ * dead-lettered. Only a malformed event goes there at once.
+ */
+export const ENTITLEMENT_RETRIES = { maxDeliver: 50, retryDelayMs: 1000 } as const;
 
 /**
  * Feeds the entitlements from payment.succeeded. Started in the background: the service answers
@@ -48,10 +55,16 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap, BeforeAppl
 
   private async consume(): Promise<void> {
     await this.events.connect();
-    await this.events.consume(ENTITLEMENTS_DURABLE, EventSubjects.paymentSucceeded, async (data) => {
-      // A malformed event throws: bounded redelivery, then the dead-letter stream with the reason.
-      await this.entitlements.grant(paymentSucceededEventSchema.parse(data));
-    });
+    await this.events.consume(
+      ENTITLEMENTS_DURABLE,
+      EventSubjects.paymentSucceeded,
+      async (data) => {
+        const event = paymentSucceededEventSchema.safeParse(data);
+        if (!event.success) throw new UnprocessableEventError(`malformed payment.succeeded: ${event.error.message}`);
+        await this.entitlements.grant(event.data);
+      },
+      ENTITLEMENT_RETRIES,
+    );
     this.logger.log(`Consuming ${EventSubjects.paymentSucceeded} as ${ENTITLEMENTS_DURABLE}`);
   }
 

@@ -48,13 +48,17 @@ describe('cardsFor', () => {
   const templates = new TestLibrary(questionBank(), 3).cardTemplates;
 
   it('opens the free tests only until the learner has paid, then every test', () => {
-    const unpaid = cardsFor(templates, { paid: false, attemptedTestIds: new Set() });
+    const unpaid = cardsFor(templates, { paid: false, attempts: new Map() }, 1);
     expect(unpaid.filter((c) => c.access).map((c) => c.id)).toEqual([1, 2, 3]);
-    expect(cardsFor(templates, { paid: true, attemptedTestIds: new Set() }).every((c) => c.access)).toBe(true);
+    expect(cardsFor(templates, { paid: true, attempts: new Map() }, 1).every((c) => c.access)).toBe(true);
   });
 
-  it('marks exactly the attempted tests, whatever their access', () => {
-    const cards = cardsFor(templates, { paid: false, attemptedTestIds: new Set([2, 7]) });
-    expect(cards.filter((c) => c.attempted).map((c) => c.id)).toEqual([2, 7]);
+  it('marks exactly the attempted tests, whatever their access, with the attempts left of the allowance', () => {
+    const attempts = new Map([[2, 1], [7, 3]]);
+    const once = cardsFor(templates, { paid: false, attempts }, 1);
+    expect(once.filter((c) => c.attempted).map((c) => c.id)).toEqual([2, 7]);
+    expect(once.map((c) => c.attemptsLeft)).toEqual(templates.map((t) => (t.id === 2 || t.id === 7 ? 0 : 1)));
+    const thrice = cardsFor(templates, { paid: false, attempts }, 3);
+    expect([thrice[0]!.attemptsLeft, thrice[1]!.attemptsLeft, thrice[6]!.attemptsLeft]).toEqual([3, 2, 0]);
   });
 });

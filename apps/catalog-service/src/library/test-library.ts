@@ -9,7 +9,7 @@ import {
 import { assembleTest, type AssemblyLogger, type QuestionBank } from '@fluent/question-bank';
 
 /** What a card says for everyone; the learner's access and attempts are added per request. */
-export type CardTemplate = Omit<TestCard, 'access' | 'attempted'>;
+export type CardTemplate = Omit<TestCard, 'access' | 'attempted' | 'attemptsLeft'>;
 
 /**
  * The 20 tests, assembled once at start from the bank: with answers (for scoring and results),
@@ -56,11 +56,21 @@ export class TestLibrary {
   }
 }
 
-/** One learner's cards: access when the test is free or they have paid; attempted from their attempts. */
-export function cardsFor(templates: readonly CardTemplate[], learner: { paid: boolean; attemptedTestIds: ReadonlySet<number> }): TestCard[] {
-  return templates.map((card) => ({
-    ...card,
-    access: !card.premium || learner.paid,
-    attempted: learner.attemptedTestIds.has(card.id),
-  }));
+export interface Learner {
+  paid: boolean;
+  /** Stored attempts per test id. */
+  attempts: ReadonlyMap<number, number>;
+}
+
+/** One learner's cards: access when the test is free or they have paid; attempts from their history. */
+export function cardsFor(templates: readonly CardTemplate[], learner: Learner, attemptsPerTest: number): TestCard[] {
+  return templates.map((card) => {
+    const used = learner.attempts.get(card.id) ?? 0;
+    return {
+      ...card,
+      access: !card.premium || learner.paid,
+      attempted: used > 0,
+      attemptsLeft: Math.max(0, attemptsPerTest - used),
+    };
+  });
 }

@@ -6,4 +6,4 @@ export const attemptsQueryKey = ['attempts'] as const;
 
 export const getAttempts = (): Promise<AttemptListResponse> => apiRequest<AttemptListResponse>('/api/attempts');
 
-export const useAttempts = () => useQuery({ queryKey: attemptsQueryKey, queryFn: getAttempts });
+export const useAttempts = () => useQuery({ queryKey: attemptsQueryKey, queryFn: getAttempts, staleTime: 0 });

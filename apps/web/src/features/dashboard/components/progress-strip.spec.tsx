@@ -15,8 +15,8 @@ const attempt = (testId: number, wpm: number, correct: number): AttemptSummary =
 });
 
 describe('ProgressStrip', () => {
-  it('counts distinct completed tests and links the three latest results to their stored attempts', () => {
-    renderWithProviders(<ProgressStrip attempts={[attempt(5, 48, 30), attempt(2, 41, 28), attempt(2, 39, 20), attempt(1, 35, 25)]} />);
+  it('shows the completed count and links the three latest results to their stored attempts', () => {
+    renderWithProviders(<ProgressStrip completed={3} attempts={[attempt(5, 48, 30), attempt(2, 41, 28), attempt(2, 39, 20), attempt(1, 35, 25)]} />);
     expect(screen.getByText(/tests completed/).textContent).toBe('3 of 20 tests completed');
     const links = within(screen.getByRole('list', { name: 'Latest results' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -27,7 +27,7 @@ describe('ProgressStrip', () => {
   });
 
   it('says where results will appear before the first test', () => {
-    renderWithProviders(<ProgressStrip attempts={[]} />);
+    renderWithProviders(<ProgressStrip completed={0} attempts={[]} />);
     expect(screen.getByText(/tests completed/).textContent).toBe('0 of 20 tests completed');
     expect(screen.getByText('Your results will appear here after your first test.')).toBeTruthy();
   });

@@ -2,9 +2,12 @@ import type { TestCard as TestCardData } from '@fluent/contracts';
 
 export type CardState = 'available' | 'completed' | 'locked';
 
-/** SPEC.md §4: Completed when attempted; otherwise Start Test with access, Unlock Test without. */
+/**
+ * SPEC.md §4: Completed when attempted; otherwise Start Test with access, Unlock Test without.
+ * With more than one attempt allowed (ATTEMPTS_PER_TEST), a test is Completed once none is left.
+ */
 export function cardState(card: TestCardData): CardState {
-  if (card.attempted) return 'completed';
+  if (card.attempted && card.attemptsLeft === 0) return 'completed';
   return card.access ? 'available' : 'locked';
 }
 
@@ -13,6 +16,7 @@ const BUTTON_LABEL: Record<CardState, string> = { available: 'Start Test', compl
 export function TestCard({ card, onChoose }: { card: TestCardData; onChoose: (card: TestCardData, state: CardState) => void }) {
   const state = cardState(card);
   const headingId = `test-card-${card.id}`;
+  const buttonId = `${headingId}-action`;
   return (
     <article className={`test-card test-card--${state}`} aria-labelledby={headingId}>
       <div className="test-card__top">
@@ -24,7 +28,9 @@ export function TestCard({ card, onChoose }: { card: TestCardData; onChoose: (ca
       <button
         type="button"
         className={state === 'available' ? 'button primary' : 'button'}
-        aria-describedby={headingId}
+        id={buttonId}
+        // "Start Test Test 4": twenty buttons share three labels, so each also names its test.
+        aria-labelledby={`${buttonId} ${headingId}`}
         onClick={() => onChoose(card, state)}
       >
         {state === 'locked' && <LockIcon />}

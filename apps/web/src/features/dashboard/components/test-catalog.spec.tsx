@@ -13,6 +13,7 @@ const card = (id: number, overrides: Partial<TestCard> = {}): TestCard => ({
   premium: id > 3,
   access: id <= 3,
   attempted: false,
+  attemptsLeft: 1,
   ...overrides,
 });
 
@@ -43,14 +44,18 @@ describe('TestCatalog', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/tests', expect.objectContaining({ method: 'GET' }));
   });
 
-  it('shows Completed for an attempted test, and clicking it alerts without leaving the dashboard', async () => {
+  it('shows Completed for an attempted test with no attempt left, and clicking it alerts without leaving the dashboard', async () => {
     const response = newLearner();
-    response.cards[0] = card(1, { attempted: true });
+    response.cards[0] = card(1, { attempted: true, attemptsLeft: 0 });
+    response.cards[1] = card(2, { attempted: true, attemptsLeft: 1 });
     fetchMock.mockImplementation(async () => json(200, response));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderWithProviders(<TestCatalog />);
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Completed' }));
+    await screen.findByRole('heading', { name: 'Test 20' });
+    // A test with an attempt left (ATTEMPTS_PER_TEST above 1) can still be started.
+    expect(buttonsOf().slice(0, 3)).toEqual(['Completed', 'Start Test', 'Start Test']);
+    await userEvent.click(screen.getByRole('button', { name: 'Completed Test 1' }));
     expect(alert).toHaveBeenCalledWith('You have already attempted this test.');
     expect(screen.queryByTestId('location')).toBeNull();
   });
@@ -59,7 +64,7 @@ describe('TestCatalog', () => {
     fetchMock.mockImplementation(async () => json(200, newLearner()));
     renderWithProviders(<TestCatalog />);
     const second = await screen.findByRole('article', { name: 'Test 2' });
-    await userEvent.click(within(second).getByRole('button', { name: 'Start Test' }));
+    await userEvent.click(within(second).getByRole('button', { name: /^Start Test/ }));
     expect(JSON.parse(screen.getByTestId('location').textContent!)).toMatchObject({ pathname: '/test', state: { testId: 2 } });
   });
 
@@ -86,7 +91,7 @@ describe('TestCatalog', () => {
     expect(buttonsOf()).toEqual(Array(20).fill('Start Test'));
   });
 
-  it('shows the error with a retry instead of an empty grid, and the grid once the retry succeeds', async () => {
+  it('shows the error with a retry instead of an empty grid, and the grid (focused) once the retry succeeds', async () => {
     fetchMock.mockImplementation(async () => json(503, { statusCode: 503, message: 'A backend service is unavailable' }));
     renderWithProviders(<TestCatalog />);
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
@@ -96,5 +101,6 @@ describe('TestCatalog', () => {
     fetchMock.mockImplementation(async () => json(200, newLearner()));
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Practice tests' }));
   }, 15_000);
 });

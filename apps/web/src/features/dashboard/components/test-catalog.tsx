@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ALREADY_ATTEMPTED_MESSAGE, type TestCard } from '@fluent/contracts';
 import { Spinner } from '@/components/ui/spinner';
@@ -15,6 +15,16 @@ export function TestCatalog() {
   const cards = useCards();
   const navigate = useNavigate();
   const [purchasing, setPurchasing] = useState(false);
+  const grid = useRef<HTMLElement>(null);
+  const retried = useRef(false);
+
+  // The retry button disappears with the error; keep keyboard users where the content now is.
+  useEffect(() => {
+    if (cards.isSuccess && retried.current) {
+      retried.current = false;
+      grid.current?.focus();
+    }
+  }, [cards.isSuccess]);
 
   const choose = (card: TestCard, state: CardState) => {
     if (state === 'available') navigate(paths.test, { state: { testId: card.id } });
@@ -27,7 +37,15 @@ export function TestCatalog() {
     return (
       <div className="load-error" role="alert">
         <p>We could not load your tests. {errorMessage(cards.error)}</p>
-        <button type="button" className="button" onClick={() => void cards.refetch()} disabled={cards.isFetching}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            retried.current = true;
+            void cards.refetch();
+          }}
+          disabled={cards.isFetching}
+        >
           {cards.isFetching ? 'Retrying…' : 'Try again'}
         </button>
       </div>
@@ -35,7 +53,7 @@ export function TestCatalog() {
   }
   return (
     <>
-      <TestGrid cards={cards.data.cards} onChoose={choose} />
+      <TestGrid cards={cards.data.cards} onChoose={choose} ref={grid} />
       <PurchaseDialog
         open={purchasing}
         premiumCount={cards.data.cards.filter((card) => card.premium).length}

@@ -1,9 +1,15 @@
 import { useAttempts } from '../api/get-attempts';
+import { useCards } from '../api/get-cards';
 import { ProgressStrip } from './progress-strip';
 
-/** The progress strip once the history has loaded; it is extra, so while loading or failing it stays out of the way. */
+/**
+ * The progress strip. Its space is kept while the history loads (or if it fails: the strip is
+ * extra), so the grid below never jumps under the learner's pointer.
+ */
 export function YourProgress() {
   const attempts = useAttempts();
-  if (!attempts.data) return null;
-  return <ProgressStrip attempts={attempts.data.attempts} />;
+  const cards = useCards();
+  if (!attempts.data || !cards.data) return <div className="progress-strip progress-strip--placeholder" aria-hidden="true" />;
+  const completed = cards.data.cards.filter((card) => card.attempted).length;
+  return <ProgressStrip completed={completed} attempts={attempts.data.attempts} />;
 }

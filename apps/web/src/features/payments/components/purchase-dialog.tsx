@@ -86,6 +86,8 @@ export function PurchaseDialog({ open, premiumCount, onClose }: PurchaseDialogPr
         event.preventDefault();
         cancel();
       }}
+      // However it closed (Chrome may close without a cancel event on a repeated Escape), the state follows.
+      onClose={onClose}
     >
       <h2 id="purchase-title">Unlock premium tests</h2>
       <p id="purchase-text">Get access to all {premiumCount} premium tests with a one-time payment.</p>

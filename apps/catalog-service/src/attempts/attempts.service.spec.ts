@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Model } from 'mongoose';
+import { RpcException } from '@nestjs/microservices';
+import { CatalogErrors, SECTION_SIZES, type AttemptSubmission } from '@fluent/contracts';
+import { assembleTest, questionBank } from '@fluent/question-bank';
+import { scoreTest } from '@fluent/scoring';
+import type { Attempt } from './attempt.schema';
+import { AttemptsService } from './attempts.service';
+
+type Row = Attempt & { _id: string };
+const matches = (row: Row, filter: Partial<Row>) => Object.entries(filter).every(([key, value]) => row[key as keyof Row] === value);
+
+/**
+ * An in-memory stand-in for the attempts collection with its two unique indexes. Tests wrap its
+ * methods to let a "racing request" write between two of the service's calls.
+ */
+function fakeAttempts() {
+  const rows: Row[] = [];
+  const insert = (doc: Omit<Row, '_id'>): Row => {
+    const clash = rows.some(
+      (r) => r.uid === doc.uid && ((r.testId === doc.testId && r.slot === doc.slot) || r.submissionId === doc.submissionId),
+    );
+    if (clash) throw Object.assign(new Error('E11000 duplicate key'), { code: 11000 });
+    const row = { ...doc, _id: randomUUID().replaceAll('-', '').slice(0, 24) };
+    rows.push(row);
+    return row;
+  };
+  const model = {
+    countDocuments: async (filter: Partial<Row>) => rows.filter((r) => matches(r, filter)).length,
+    create: async (doc: Omit<Row, '_id'>) => {
+      const row = insert(doc);
+      return { toObject: () => row };
+    },
+    findOne: (filter: Partial<Row>) => ({ lean: async () => rows.find((r) => matches(r, filter)) ?? null }),
+  };
+  return { rows, insert, model: model as unknown as Model<Attempt> };
+}
+
+const test1 = assembleTest(questionBank(), 1)!;
+const blank = (): AttemptSubmission => ({
+  submissionId: randomUUID(),
+  answers: {
+    typing: { text: '', elapsedMs: 60_000 },
+    sentenceAnswers: Array(SECTION_SIZES.sentences).fill(''),
+    fillAnswers: Array(SECTION_SIZES.fills).fill(''),
+    jumbledAnswers: Array(SECTION_SIZES.jumbled).fill(''),
+    passageInputs: Array(SECTION_SIZES.passages).fill(''),
+    emailInput: '',
+  },
+});
+const rules = { attemptsPerTest: 1, historyLimit: 100 };
+const statusOf = async (work: Promise<unknown>) => {
+  try {
+    await work;
+    return 'stored';
+  } catch (error) {
+    return ((error as RpcException).getError() as { statusCode: number; message: string });
+  }
+};
+
+describe('AttemptsService.submit', () => {
+  it('answers with the attempt its own racing retry stored, when the count already shows the allowance used', async () => {
+    const submission = blank();
+    const store = fakeAttempts();
+    // The retry of this same submission lands between this request's first look-up and its count.
+    store.model.countDocuments = ((original) => async (filter: Partial<Row>) => {
+      if (store.rows.length === 0) store.insert({ uid: 'ana', testId: 1, slot: 1, submissionId: submission.submissionId, submittedAt: new Date(), answers: submission.answers, score: scoreTest(test1, submission.answers), questions: test1 });
+      return original(filter);
+    })(store.model.countDocuments);
+    const result = await new AttemptsService(store.model, rules).submit('ana', test1, submission);
+    expect(result.attemptId).toBe(store.rows[0]!._id);
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('takes the next slot when a racing submission took the one it tried, up to the allowance', async () => {
+    const store = fakeAttempts();
+    const racer = blank();
+    let raced = false;
+    // After this request counted 0, another submission stores slot 1: this one's insert of slot 1 clashes.
+    store.model.create = ((original) => async (doc: Omit<Row, '_id'>) => {
+      if (!raced) {
+        raced = true;
+        store.insert({ ...doc, submissionId: racer.submissionId });
+      }
+      return original(doc);
+    })(store.model.create);
+    const service = new AttemptsService(store.model, { ...rules, attemptsPerTest: 2 });
+    const result = await service.submit('ana', test1, blank());
+    expect(store.rows.map((r) => r.slot)).toEqual([1, 2]);
+    expect(result.attemptId).toBe(store.rows[1]!._id);
+  });
+
+  it('refuses with 409 once the allowance is used, and stores nothing', async () => {
+    const store = fakeAttempts();
+    const service = new AttemptsService(store.model, rules);
+    await service.submit('ana', test1, blank());
+    expect(await statusOf(service.submit('ana', test1, blank()))).toEqual({ statusCode: 409, message: CatalogErrors.alreadyAttempted });
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('refuses a submission id already used for another test with 409', async () => {
+    const store = fakeAttempts();
+    const service = new AttemptsService(store.model, rules);
+    const submission = blank();
+    await service.submit('ana', test1, submission);
+    const test2 = assembleTest(questionBank(), 2)!;
+    expect(await statusOf(service.submit('ana', test2, submission))).toEqual({ statusCode: 409, message: CatalogErrors.submissionForOtherTest });
+    expect(store.rows).toHaveLength(1);
+  });
+
+  it('keeps learners apart: the same test and submission id for two learners are two attempts', async () => {
+    const store = fakeAttempts();
+    const service = new AttemptsService(store.model, rules);
+    const submission = blank();
+    await service.submit('ana', test1, submission);
+    await service.submit('ben', test1, submission);
+    expect(store.rows.map((r) => r.uid)).toEqual(['ana', 'ben']);
+  });
+});
