@@ -192,7 +192,7 @@ describe('payments', () => {
 });
 
 describe("auth-service's consumer of payment.succeeded", () => {
-  it('sends a malformed event to its dead letters after the bounded redelivery, without applying anything', async () => {
+  it('sends a malformed event to its dead letters at once, without applying anything', async () => {
     const { tokens } = await signUp();
     const uid = await uidOf(tokens.accessToken);
     const publisher = new JetStreamEvents({ url: natsUrl, name: 'payments-test', ...natsUser('test') });
@@ -207,10 +207,10 @@ describe("auth-service's consumer of payment.succeeded", () => {
       const letter = await eventually(
         () => jsm.streams.getMessage(deadLetterStreamName(EVENTS_STREAM), { last_by_subj: subject }).then((m) => m.json<DeadLetter>(), () => undefined),
         (l) => (l?.data as { uid?: string } | undefined)?.uid === uid,
-        45_000,
+        20_000,
       );
-      expect(letter).toMatchObject({ durable: PAID_TESTS_DURABLE, subject: EventSubjects.paymentSucceeded, deliveryCount: 5, data: malformed });
-      expect(letter!.error).toMatch(/paymentIntentId/);
+      expect(letter).toMatchObject({ durable: PAID_TESTS_DURABLE, subject: EventSubjects.paymentSucceeded, deliveryCount: 1, data: malformed });
+      expect(letter!.error).toMatch(/^malformed payment.succeeded: .*paymentIntentId/s);
       expect((await me(tokens.accessToken)).body.paidTests).toBeFalsy();
     } finally {
       await publisher.close();

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventSubjects, paymentSucceededEventSchema } from '@fluent/contracts';
-import { JetStreamEvents, retryWithBackoff } from '@fluent/server-kit';
+import { JetStreamEvents, retryWithBackoff, UnprocessableEventError } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { PaidTestsService } from './paid-tests.service';
 
@@ -8,9 +8,16 @@ import { PaidTestsService } from './paid-tests.service';
 export const PAID_TESTS_DURABLE = 'auth-service-paid-tests';
 
 /**
+ * A paid learner must not stay unpaid because the database was away for a while: a failed write is
+ * retried for about 45 minutes (1 s, 2 s, 4 s … then every minute), as the catalog's consumer does,
+ * before the event is dead-lettered.
+ */
+export const PAID_TESTS_RETRIES = { maxDeliver: 50, retryDelayMs: 1000 } as const;
+
+/**
  * Applies payment.succeeded to the user document. Acks only after the write (JetStreamEvents acks
- * when the handler resolves); a malformed event throws, is retried a bounded number of times and
- * then lands in the dead-letter stream with the reason. Started in the background, so the service
+ * when the handler resolves); a malformed event goes to the dead-letter stream at once, with the
+ * reason (no retry can fix it). Started in the background, so the service
  * answers sign-ins while NATS's JetStream is still coming up.
  */
 @Injectable()
@@ -39,9 +46,16 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap, BeforeAppl
   private async start(): Promise<void> {
     try {
       await this.events.connect();
-      await this.events.consume(PAID_TESTS_DURABLE, EventSubjects.paymentSucceeded, async (data) => {
-        await this.paidTests.apply(paymentSucceededEventSchema.parse(data));
-      });
+      await this.events.consume(
+        PAID_TESTS_DURABLE,
+        EventSubjects.paymentSucceeded,
+        async (data) => {
+          const event = paymentSucceededEventSchema.safeParse(data);
+          if (!event.success) throw new UnprocessableEventError(`malformed payment.succeeded: ${event.error.message}`);
+          await this.paidTests.apply(event.data);
+        },
+        PAID_TESTS_RETRIES,
+      );
       this.logger.log(`Consuming ${EventSubjects.paymentSucceeded} as ${PAID_TESTS_DURABLE}`);
     } catch (error) {
       // The next try starts from a clean connection (connect() is a no-op on a half-set-up one).

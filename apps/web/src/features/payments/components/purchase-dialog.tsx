@@ -52,11 +52,10 @@ export function PurchaseDialog({ open, premiumCount, onClose }: PurchaseDialogPr
   const price = priceOf(config.data);
 
   const succeeded = useCallback(() => {
-    // Closed first, then the alert (which blocks the page until it is dismissed).
+    // Closed first (its close event tells the parent), then the alert, which blocks the page until dismissed.
     dialog.current?.close();
-    onClose();
     window.alert(PAYMENT_SUCCESS_MESSAGE);
-  }, [onClose]);
+  }, []);
   const { state, pay, reset } = usePurchase({ amount: price.amount, onSucceeded: succeeded });
   const processing = state.status === 'processing';
 
