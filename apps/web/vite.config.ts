@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+// One setting for Google Analytics: GA_MEASUREMENT_ID (which also opens the gateway's CSP to
+// Google) becomes the web build's VITE_GA_MEASUREMENT_ID unless that is set itself.
+process.env.VITE_GA_MEASUREMENT_ID ??= process.env.GA_MEASUREMENT_ID ?? '';
+
 // Shared libraries are compiled from source here (their dist is CommonJS for the services).
 export default defineConfig(({ mode }) => ({
   plugins: [react()],

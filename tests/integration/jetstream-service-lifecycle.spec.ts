@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { connect, JSONCodec, type Msg, type NatsConnection } from 'nats';
@@ -8,16 +7,16 @@ import { natsAuthOptions } from '@fluent/server-kit';
 import { BIN, ROOT } from '../../tools/stack/paths.mjs';
 import { freePort } from '../../tools/stack/testing.mjs';
 import { appEnvironment } from '../../tools/stack/profiles.mjs';
+import { killStartedProcesses, runNode, runProcess } from '../support/processes';
 import { natsUrl, natsUser, profile, startComponentNamed, stopComponentNamed } from '../support/stack';
 
 // Life cycle of the processes that publish and consume our events (services, gateway), run as real
 // processes: start-up while NATS or the database is down, and SIGTERM with work in flight.
 const codec = JSONCodec<{ id?: string; pattern?: string; [key: string]: unknown }>();
-const started: Child[] = [];
 const connections: NatsConnection[] = [];
 
 afterEach(async () => {
-  for (const child of started.splice(0)) child.kill('SIGKILL');
+  killStartedProcesses();
   await Promise.all(connections.splice(0).map((nc) => nc.close()));
 });
 
@@ -130,63 +129,6 @@ class SlowModule {}
 Module({ imports: [loggingModule('lifecycle-test', 'info')], controllers: [SlowController] })(SlowModule);
 bootstrapService('lifecycle-test', SlowModule, process.env.NATS_URL);
 `;
-
-interface Child {
-  process: ChildProcess;
-  exit?: { code: number | null; signal: NodeJS.Signals | null };
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  waitForLine(pattern: RegExp, timeoutMs: number): Promise<string>;
-  kill(signal: NodeJS.Signals): void;
-}
-
-function runNode(args: string[], env: Record<string, string>): Child {
-  return runProcess(process.execPath, args, env);
-}
-
-function runProcess(command: string, args: string[], env: Record<string, string>): Child {
-  const child = spawn(command, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const listeners = new Set<() => void>();
-  const onData = (chunk: Buffer) => {
-    lines.push(...chunk.toString().split('\n').filter(Boolean));
-    for (const listener of listeners) listener();
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  const handle: Child = {
-    process: child,
-    exited: new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        handle.exit = { code, signal };
-        for (const listener of listeners) listener();
-        resolve(handle.exit);
-      }),
-    ),
-    waitForLine: (pattern, timeoutMs) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const line = lines.find((l) => pattern.test(l));
-          if (line) return done(() => resolve(line));
-          if (handle.exit) {
-            done(() => reject(new Error(`exited (${JSON.stringify(handle.exit)}) before printing ${pattern}:\n${lines.slice(-15).join('\n')}`)));
-          }
-        };
-        const timer = setTimeout(() => done(() => reject(new Error(`no line ${pattern} in ${timeoutMs} ms:\n${lines.slice(-15).join('\n')}`))), timeoutMs);
-        const done = (settle: () => void) => {
-          clearTimeout(timer);
-          listeners.delete(check);
-          settle();
-        };
-        listeners.add(check);
-        check();
-      }),
-    kill: (signal) => {
-      if (!handle.exit) child.kill(signal);
-    },
-  };
-  started.push(handle);
-  return handle;
-}
 
 async function natsConnection(servers: string, timeoutMs = 5000, auth: ReturnType<typeof natsAuthOptions> = {}): Promise<NatsConnection> {
   const deadline = Date.now() + timeoutMs;

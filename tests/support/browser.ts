@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { gatewayUrl } from './stack';
 
 /** Debian's Chromium (never a downloaded browser build); CHROMIUM_PATH overrides. */
@@ -32,8 +32,9 @@ export async function launchBrowser(): Promise<Browser> {
 
 const isLoopback = (url: URL) => url.hostname === 'localhost' || url.hostname === '[::1]' || url.hostname.startsWith('127.');
 
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: gatewayUrl });
+/** A page in a context of its own (a viewport, say, from `options`) that cannot reach beyond this machine. */
+export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: gatewayUrl, ...options });
   // Nothing leaves this machine: a test that expects the browser to go elsewhere (Google) routes
   // that address itself, on the page, which takes precedence over this.
   await context.route((url) => !isLoopback(url) && url.protocol !== 'data:', (route) => route.abort('blockedbyclient'));

@@ -108,3 +108,19 @@ export async function realmClient(clientId: string): Promise<Record<string, any>
 export async function realmSettings(): Promise<Record<string, any>> {
   return (await (await admin('', {}, [200], 'bootstrap')).json()) as Record<string, any>;
 }
+
+/**
+ * Gives a user a realm role, as an administrator would in Keycloak's console. The bootstrap admin
+ * does it: auth-service's service account manages users but must not hand out roles such as
+ * `operator`. The user's next access token carries the role.
+ */
+export async function grantRealmRole(uid: string, roleName: string): Promise<void> {
+  const role = (await (await admin(`/roles/${encodeURIComponent(roleName)}`, {}, [200], 'bootstrap')).json()) as Record<string, any>;
+  await admin(`/users/${uid}/role-mappings/realm`, { method: 'POST', body: JSON.stringify([{ id: role.id, name: role.name }]) }, [204], 'bootstrap');
+}
+
+/** The realm roles a user holds directly. */
+export async function realmRolesOf(uid: string): Promise<string[]> {
+  const roles = (await (await admin(`/users/${uid}/role-mappings/realm`, {}, [200], 'bootstrap')).json()) as Record<string, any>[];
+  return roles.map((r) => String(r.name));
+}

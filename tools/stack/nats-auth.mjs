@@ -68,7 +68,15 @@ const JETSTREAM_SERVICES = {
   'auth-service': [],
   'catalog-service': [],
   'payment-service': ['events.payment.>'],
+  // Counts the page views the gateway publishes (events.analytics.pageViewed).
+  'blog-service': [],
 };
+
+/**
+ * Events the gateway publishes itself: page views (POST /api/analytics/page-view). It publishes
+ * to the stream's subject (the ack comes back to its own inbox) and needs no stream API.
+ */
+const GATEWAY_EVENTS = ['events.analytics.>'];
 
 /** @param {string} user */
 export const inbox = (user) => `_INBOX.${user}.>`;
@@ -83,7 +91,11 @@ export function natsUsers(profileName) {
   /** @type {NatsUser[]} */
   const users = [
     // Only the gateway sends the user-facing requests; it reads nothing but its own replies.
-    { user: 'gateway', publish: [...Object.values(SERVICE_SUBJECTS), ...KV_BUCKETS.gateway.flatMap(kvRights)], subscribe: [inbox('gateway')] },
+    {
+      user: 'gateway',
+      publish: [...Object.values(SERVICE_SUBJECTS), ...GATEWAY_EVENTS, ...KV_BUCKETS.gateway.flatMap(kvRights)],
+      subscribe: [inbox('gateway')],
+    },
   ];
   for (const [service, subject] of Object.entries(SERVICE_SUBJECTS)) {
     const events = /** @type {Record<string, string[]>} */ (JETSTREAM_SERVICES)[service];

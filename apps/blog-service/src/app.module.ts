@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { databaseHealthController, databaseModule, loggingModule } from '@fluent/server-kit';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { config, SERVICE_NAME } from './config';
 import { ContactModule } from './contact/contact.module';
+import { PostsModule } from './posts/posts.module';
 
 @Module({
-  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), ContactModule],
+  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), ContactModule, PostsModule, AnalyticsModule],
   controllers: [databaseHealthController(SERVICE_NAME)],
 })
 export class AppModule {}

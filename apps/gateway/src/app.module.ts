@@ -13,6 +13,9 @@ import { GoogleSignInController } from './auth/google-sign-in.controller';
 import { MeController } from './auth/me.controller';
 import { CatalogController } from './catalog/catalog.controller';
 import { ContactController } from './contact/contact.controller';
+import { AnalyticsModule } from './analytics/analytics.module';
+import { RoleGuard } from './auth/role.guard';
+import { BlogController } from './blog/blog.controller';
 import { PaymentsController } from './payments/payments.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { HealthController } from './health/health.controller';
@@ -31,13 +34,16 @@ import { HealthController } from './health/health.controller';
       }),
     }),
     RpcModule,
+    AnalyticsModule,
   ],
-  controllers: [HealthController, ContactController, CatalogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
+  controllers: [HealthController, ContactController, CatalogController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.
     { provide: APP_GUARD, useClass: ThrottlerGuard },
     { provide: APP_GUARD, useClass: AccessTokenGuard },
+    // After the token check: routes marked @RequireRole need that realm role in the verified token.
+    { provide: APP_GUARD, useClass: RoleGuard },
   ],
 })
 export class AppModule {}

@@ -59,6 +59,10 @@ export const gatewayConfigSchema = baseConfigSchema
       .default(''),
     /** Requests per minute and client address on POST /api/contact. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    /** Page views per minute and client address on POST /api/analytics/page-view. */
+    PAGE_VIEW_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+    /** Seconds browsers and proxies may reuse the blog's answers (Cache-Control max-age). */
+    BLOG_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(300),
   })
   .refine((c) => c.NODE_ENV !== 'production' || !!c.PUBLIC_ORIGIN, {
     // Behind a TLS-terminating ingress the request's own origin would be http://… and Keycloak

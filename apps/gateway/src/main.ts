@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import { config } from './config';
 import { parseTrustProxy } from './common/rate-limit/trust-proxy';
 import { serveWebApp } from './web-app/serve-web-app';
+import { googleAnalyticsSources } from './web-app/content-security-policy';
 import { shutDownGateway } from './shutdown';
 
 async function bootstrap(): Promise<void> {
@@ -16,13 +17,16 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  // Google Analytics only when it is configured: otherwise the page may not reach Google at all.
+  const analytics = googleAnalyticsSources(config.GA_MEASUREMENT_ID);
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'connect-src': ["'self'", 'https://api.stripe.com'],
+          'connect-src': ["'self'", 'https://api.stripe.com', ...analytics.connect],
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-          'script-src': ["'self'", 'https://js.stripe.com'],
+          'img-src': ["'self'", 'data:', ...analytics.img],
+          'script-src': ["'self'", 'https://js.stripe.com', ...analytics.script],
         },
       },
     }),

@@ -59,6 +59,8 @@ export interface AuthenticatedUser {
   uid: string;
   email?: string;
   name?: string;
+  /** The realm roles in the access token (`realm_access.roles`); the gateway checks them for operator routes. */
+  roles?: string[];
 }
 
 /** How the user document is created on first contact (SPEC.md §3, "different creation paths"). */

@@ -9,6 +9,8 @@ export const EVENTS_SUBJECT_PREFIX = 'events.';
 
 export const EventSubjects = {
   paymentSucceeded: 'events.payment.succeeded',
+  /** A page of the web app was viewed (published by the gateway, counted by blog-service). */
+  pageViewed: 'events.analytics.pageViewed',
 } as const;
 export type EventSubject = (typeof EventSubjects)[keyof typeof EventSubjects];
 

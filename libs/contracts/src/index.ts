@@ -4,6 +4,8 @@ export * from './health';
 export * from './errors';
 export * from './validation';
 export * from './contact';
+export * from './blog';
+export * from './analytics';
 export * from './tests';
 export * from './auth';
 export * from './catalog';

@@ -14,6 +14,10 @@ export const HealthPatterns: Record<ServiceName, string> = {
 
 export const BlogPatterns = {
   submitContact: 'blog.contact.submit',
+  listPosts: 'blog.posts.list',
+  getPost: 'blog.posts.get',
+  /** The operators' page-view report (the gateway checks the `operator` role first). */
+  pageViewReport: 'blog.analytics.report',
 } as const;
 
 export const AuthPatterns = {

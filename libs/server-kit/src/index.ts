@@ -9,6 +9,7 @@ export * from './service-bootstrap';
 export * from './retry';
 export * from './database-health.controller';
 export * from './kv';
+export * from './event-publisher';
 export * from './deadline';
 export * from './secrets';
 export * from './cached-probe';

@@ -84,7 +84,15 @@ describe('AccessTokenVerifier', () => {
   });
 
   it('accepts a valid token and returns the caller', async () => {
-    expect(await h.verifier.verify(await sign({ name: 'Ana' }))).toEqual({ uid: 'user-1', email: 'a@b.co', name: 'Ana' });
+    expect(await h.verifier.verify(await sign({ name: 'Ana' }))).toEqual({ uid: 'user-1', email: 'a@b.co', name: 'Ana', roles: [] });
+  });
+
+  it("returns the token's realm roles (realm_access.roles), strings only", async () => {
+    const token = await sign({ realm_access: { roles: ['operator', 'default-roles-fluent', 7, null] } });
+    expect((await h.verifier.verify(token)).roles).toEqual(['operator', 'default-roles-fluent']);
+    // Client roles (resource_access) are not realm roles.
+    const clientRole = await sign({ resource_access: { 'fluent-web': { roles: ['operator'] } }, realm_access: 'operator' });
+    expect((await h.verifier.verify(clientRole)).roles).toEqual([]);
   });
 
   // Each token differs from a valid one in one respect only, and must be refused for that one.

@@ -181,7 +181,7 @@ export class AccessTokenVerifier {
   }
 
   async verify(token: string): Promise<AuthenticatedUser> {
-    let payload: JWTPayload & { azp?: string; email?: string; name?: string };
+    let payload: JWTPayload & { azp?: string; email?: string; name?: string; realm_access?: { roles?: unknown } };
     try {
       ({ payload } = await jwtVerify(token, this.getKey, {
         issuer: this.options.issuer,
@@ -196,8 +196,13 @@ export class AccessTokenVerifier {
     }
     if (payload.azp !== this.options.authorizedParty) throw new TokenInvalidError('client', `token issued to ${String(payload.azp)}`);
     if (!payload.sub) throw new TokenInvalidError('subject', 'token without subject');
-    return { uid: payload.sub, email: payload.email, name: payload.name };
+    return { uid: payload.sub, email: payload.email, name: payload.name, roles: realmRoles(payload.realm_access?.roles) };
   }
+}
+
+/** Keycloak's realm roles claim (`realm_access.roles`), keeping only strings. */
+function realmRoles(claim: unknown): string[] {
+  return Array.isArray(claim) ? claim.filter((role): role is string => typeof role === 'string') : [];
 }
 
 @Injectable()

@@ -8,12 +8,18 @@ export function LandingRoute() {
   const auth = useAuthState();
   return (
     <div className="landing">
-      <section className="hero">
-        <h1>Practise the English writing and typing test, against the clock</h1>
+      <section className="hero" aria-labelledby="hero-heading">
+        <p className="eyebrow">English writing and typing practice</p>
+        <h1 id="hero-heading">Practise the English writing and typing test, against the clock</h1>
         <p>
           Twenty timed mock tests — typing, sentence completion, fill in the blanks, jumbled words, passage
           reconstruction and email writing — scored the moment you finish.
         </p>
+        <ul className="hero-points" aria-label="What every test includes">
+          <li>Six timed sections, about 40 minutes</li>
+          <li>Scores the moment you finish</li>
+          <li>Three tests free, no card needed</li>
+        </ul>
         <div className="hero-actions">
           <button type="button" className="button primary" onClick={() => navigate(paths.login)}>
             Take the Test

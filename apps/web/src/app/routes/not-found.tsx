@@ -1,14 +1,21 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
+/** Any unknown route (ARCHITECTURE.md, resolved ambiguity 8). */
 export function NotFoundRoute() {
   return (
-    <section className="not-found">
+    <section className="notice-page not-found">
+      <p className="eyebrow">Error 404</p>
       <h1>Page not found</h1>
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link to={paths.home} className="button">
-        Back to the home page
-      </Link>
+      <div className="cta-row">
+        <Link to={paths.home} className="button primary">
+          Back to the home page
+        </Link>
+        <Link to={paths.blog} className="button">
+          Read the blog
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,19 +1,40 @@
-import { Link, useRouteError } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { applyPageMeta } from '@/lib/page-meta';
 
-/** Shown when rendering a route throws; the heading is the one SPEC.md names. */
+/**
+ * Shown when rendering a route throws; the heading is the one SPEC.md names. It stands outside the
+ * app's layout (which may be what failed), and its links reload the page: a fresh start.
+ */
 export function AppErrorPage() {
   const error = useRouteError();
-  const detail = error instanceof Error ? error.message : undefined;
+  // The message helps while developing; visitors get no internals.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.message : undefined;
+  useEffect(() => applyPageMeta({ title: 'Something went wrong', description: 'An unexpected error stopped this page from loading.' }), []);
   return (
-    <main className="content error-page" role="alert">
-      <h1>Unexpected Application Error!</h1>
-      <p>Something went wrong while showing this page. Your progress on the server is safe.</p>
-      {detail ? <pre className="error-detail">{detail}</pre> : null}
-      <a href={paths.home}>Go to the home page</a>
-      <noscript>
-        <Link to={paths.home}>Home</Link>
-      </noscript>
-    </main>
+    <div className="page error-shell">
+      <header className="top-bar">
+        <a href={paths.home} className="brand">
+          Fluent
+        </a>
+      </header>
+      <main className="content">
+        <section className="notice-page error-page" role="alert">
+          <p className="eyebrow">Something went wrong</p>
+          <h1>Unexpected Application Error!</h1>
+          <p>Something went wrong while showing this page. Your account and your saved results are safe.</p>
+          {detail ? <pre className="error-detail">{detail}</pre> : null}
+          <div className="cta-row">
+            <a href={paths.home} className="button primary">
+              Go to the home page
+            </a>
+            <button type="button" className="button" onClick={() => window.location.reload()}>
+              Try again
+            </button>
+          </div>
+        </section>
+      </main>
+    </div>
   );
 }

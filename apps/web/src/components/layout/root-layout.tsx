@@ -1,28 +1,19 @@
-import { Link, Outlet } from 'react-router-dom';
-import { paths } from '@/config/paths';
+import { Outlet } from 'react-router-dom';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
+/** The public pages' frame: top bar, the page, footer. A skip link leads keyboard users past the menu. */
 export function RootLayout() {
   return (
     <div className="page">
-      <header className="top-bar">
-        <Link to={paths.home} className="brand">
-          Fluent
-        </Link>
-        <nav aria-label="Main">
-          <Link to={paths.home}>Home</Link>
-          <Link to={paths.blog}>Blog</Link>
-          <Link to={paths.about}>About Us</Link>
-          <Link to={paths.contact}>Contact Us</Link>
-        </nav>
-      </header>
-      <main className="content">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" className="content" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="footer">
-        <span>© {new Date().getFullYear()} Fluent. All rights reserved.</span>
-        <Link to={paths.terms}>Terms and Conditions</Link>
-        <Link to={paths.privacy}>Privacy Policy</Link>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

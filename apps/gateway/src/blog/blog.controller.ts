@@ -1,0 +1,34 @@
+import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/common';
+import { BLOG_POST_NOT_FOUND, BlogPatterns, blogSlugSchema, type BlogPost, type BlogPostList } from '@fluent/contracts';
+import { Public } from '../auth/public.decorator';
+import { RpcClient } from '../common/rpc/rpc.client';
+import { config } from '../config';
+
+/**
+ * Posts change only when the repository does, so browsers and proxies may keep them for a while;
+ * Express adds an ETag to every answer and turns a matching If-None-Match into 304.
+ */
+const CACHE_CONTROL = `public, max-age=${config.BLOG_CACHE_MAX_AGE_SECONDS}`;
+
+@Controller('api/blog')
+export class BlogController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** Every post without its content, newest first. */
+  @Public()
+  @Get()
+  @Header('Cache-Control', CACHE_CONTROL)
+  list(): Promise<BlogPostList> {
+    return this.rpc.send<BlogPostList>(BlogPatterns.listPosts, {});
+  }
+
+  /** One post with its sanitised HTML; 404 'Post not found' for a slug that is not a post. */
+  @Public()
+  @Get(':slug')
+  @Header('Cache-Control', CACHE_CONTROL)
+  get(@Param('slug') slug: string): Promise<BlogPost> {
+    // A slug no post can have is answered here, without a trip to blog-service.
+    if (!blogSlugSchema.safeParse(slug).success) throw new NotFoundException({ statusCode: 404, message: BLOG_POST_NOT_FOUND });
+    return this.rpc.send<BlogPost>(BlogPatterns.getPost, { slug });
+  }
+}

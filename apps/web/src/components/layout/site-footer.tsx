@@ -1,0 +1,15 @@
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+/** SPEC.md §2: copyright, Terms and Conditions, Privacy Policy. */
+export function SiteFooter() {
+  return (
+    <footer className="footer site-footer">
+      <p>© {new Date().getFullYear()} Fluent. All rights reserved.</p>
+      <nav aria-label="Legal">
+        <Link to={paths.terms}>Terms and Conditions</Link>
+        <Link to={paths.privacy}>Privacy Policy</Link>
+      </nav>
+    </footer>
+  );
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { calendarDaySchema } from './blog';
+
+/**
+ * A route of the web app, as `location.pathname` gives it: no query and no fragment (they can carry
+ * personal data, such as an email in a link), printable URL characters only, bounded length.
+ */
+export const pageViewPathSchema = z
+  .string({ error: 'Path is required' })
+  .min(1, 'Path is required')
+  .max(200, 'Path must be at most 200 characters')
+  .regex(/^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/, 'Path must be a URL path starting with / (no query or fragment)');
+
+/**
+ * POST /api/analytics/page-view. Only the path: no user, no referrer, no screen size. Unknown fields
+ * are dropped, never forwarded.
+ */
+export const pageViewSchema = z.object({ path: pageViewPathSchema });
+export type PageViewInput = z.infer<typeof pageViewSchema>;
+
+/** The answer: whether the view was counted (false when the browser asked not to be tracked). */
+export interface PageViewReceipt {
+  recorded: boolean;
+}
+
+/**
+ * The event the gateway publishes on JetStream for each counted view. `id` is also the JetStream
+ * message id and the stored document's key, so neither a repeated publish nor a redelivery counts
+ * a view twice.
+ */
+export const pageViewedEventSchema = z.object({
+  id: z.uuid(),
+  path: pageViewPathSchema,
+  /** When the gateway received it (ISO timestamp); the day it is counted on is its UTC date. */
+  at: z.iso.datetime({ offset: true }),
+});
+export type PageViewedEvent = z.infer<typeof pageViewedEventSchema>;
+
+/** At most this many days in one report. */
+export const PAGE_VIEW_REPORT_MAX_DAYS = 366;
+/** The report's default span, ending today. */
+export const PAGE_VIEW_REPORT_DEFAULT_DAYS = 30;
+
+/** GET /api/analytics/page-views?from=&to=&path= (operators only). Days are UTC calendar days. */
+export const pageViewReportQuerySchema = z.object({
+  from: calendarDaySchema.optional(),
+  to: calendarDaySchema.optional(),
+  path: pageViewPathSchema.optional(),
+});
+export type PageViewReportQuery = z.infer<typeof pageViewReportQuerySchema>;
+
+/** What blog-service is asked: the span resolved to concrete days (see resolveReportSpan). */
+export const pageViewReportRequestSchema = z
+  .object({ from: calendarDaySchema, to: calendarDaySchema, path: pageViewPathSchema.optional() })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => daysBetween(q.from, q.to) < PAGE_VIEW_REPORT_MAX_DAYS, {
+    message: `A report covers at most ${PAGE_VIEW_REPORT_MAX_DAYS} days`,
+    path: ['from'],
+  });
+export type PageViewReportRequest = z.infer<typeof pageViewReportRequestSchema>;
+
+export interface PageViewCount {
+  /** UTC calendar day, `YYYY-MM-DD`. */
+  day: string;
+  path: string;
+  views: number;
+}
+
+export interface PageViewReport {
+  from: string;
+  to: string;
+  /** Sum of `views` over `counts`. */
+  total: number;
+  /** One row per day and path with at least one view, by day, then path. */
+  counts: PageViewCount[];
+}
+
+/** The UTC calendar day of an instant: '2026-03-03T23:59:59Z' -> '2026-03-03'. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (0 for the same day). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * The concrete span of a report: `to` defaults to today, `from` to the default span before `to`.
+ * Pure: `today` is passed in.
+ */
+export function resolveReportSpan(query: PageViewReportQuery, today: Date): PageViewReportRequest {
+  const to = query.to ?? utcDay(today);
+  const from = query.from ?? utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - (PAGE_VIEW_REPORT_DEFAULT_DAYS - 1) * 86_400_000));
+  return { from, to, ...(query.path ? { path: query.path } : {}) };
+}
+
+/** The Keycloak realm role that may read the page-view report. */
+export const OPERATOR_ROLE = 'operator';
