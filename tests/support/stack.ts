@@ -110,3 +110,13 @@ export function requestFrom(
     request.end(init.body);
   });
 }
+
+/**
+ * The gateway's rate limits count in fixed windows aligned to the epoch (a counter per key and
+ * window). A test that counts up to a limit must run inside one window: when fewer than `neededMs`
+ * are left of the current `windowMs` window, this waits for the next one to begin.
+ */
+export async function clearOfWindowEdge(windowMs: number, neededMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

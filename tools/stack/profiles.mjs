@@ -1,7 +1,7 @@
 // @ts-check
 import { join } from 'node:path';
 import { DATA } from './paths.mjs';
-import { profileSecrets } from './secrets.mjs';
+import { profileSecrets, webhookSecret } from './secrets.mjs';
 import { natsCredentials } from './nats-auth.mjs';
 
 /**
@@ -40,6 +40,16 @@ export function getProfile(name) {
   return { name, dataDir, logDir: join(dataDir, 'logs'), ports, database: name === 'test' ? 'fluent_test' : 'fluent' };
 }
 
+/** payment-service's stripe-mock key (its development default): what offline mode runs on. */
+const STRIPE_MOCK_KEY = 'sk_test_fluentLocalDevKey';
+
+/**
+ * Live Stripe (dev profile only): the publishable key in the environment (.env) switches
+ * payment-service to Stripe's own API, so stripe-mock's address is not passed then.
+ * @param {Profile} profile
+ */
+export const stripeLive = (profile) => profile.name === 'dev' && !!process.env.STRIPE_PUBLISHABLE_KEY;
+
 /**
  * The environment the apps get in a profile: where NATS, the database, Keycloak and stripe-mock
  * are. Values from the caller's environment (.env) win, except in the test profile where the
@@ -56,7 +66,7 @@ export function appEnvironment(profile, app) {
     MONGODB_URI: `mongodb://127.0.0.1:${p.mongo}/${profile.database}`,
     KEYCLOAK_URL: `http://127.0.0.1:${p.keycloak}`,
     KEYCLOAK_PUBLIC_URL: `http://127.0.0.1:${p.keycloak}`,
-    STRIPE_API_BASE: `http://127.0.0.1:${p.stripe}`,
+    ...(stripeLive(profile) ? {} : { STRIPE_API_BASE: `http://127.0.0.1:${p.stripe}` }),
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(p.gateway),
     WEB_ORIGIN: `http://localhost:${p.gateway}`,
@@ -71,6 +81,14 @@ export function appEnvironment(profile, app) {
       KEYCLOAK_WEB_CLIENT_SECRET: secrets.FLUENT_WEB_CLIENT_SECRET,
     });
   }
+  // The webhook secret: payment-service only (and the test harness, which signs webhooks of its own).
+  if (!app || app === 'payment-service') {
+    Object.assign(stack, {
+      STRIPE_WEBHOOK_SECRET: webhookSecret(profile),
+      // Offline mode delivers its test-card events to the gateway's webhook endpoint, like Stripe.
+      OFFLINE_WEBHOOK_URL: `http://127.0.0.1:${p.gateway}/api/payments/webhook`,
+    });
+  }
   if (app) Object.assign(stack, natsCredentials(profile, app));
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
   // Tests sign in far more often than a person would; the limits stay on, just higher. The first
@@ -82,9 +100,12 @@ export function appEnvironment(profile, app) {
   if (profile.name === 'test') {
     const timeout = process.env.NATS_REQUEST_TIMEOUT_MS ?? '15000';
     const keycloakTimeout = process.env.KEYCLOAK_TIMEOUT_MS ?? '8000';
+    // Always offline, whatever Stripe keys .env holds: tests never reach the internet.
+    const offline = { STRIPE_SECRET_KEY: STRIPE_MOCK_KEY, STRIPE_PUBLISHABLE_KEY: '' };
     return {
       ...defaults,
       ...stack,
+      ...offline,
       AUTH_RATE_LIMIT: '300',
       API_RATE_LIMIT: '5000',
       NATS_REQUEST_TIMEOUT_MS: timeout,

@@ -60,3 +60,16 @@ export function profileSecrets(profile) {
     FLUENT_WEB_CLIENT_SECRET: /** @type {string} */ (secrets.FLUENT_WEB_CLIENT_SECRET),
   };
 }
+
+/**
+ * The Stripe webhook signing secret of a local profile: offline mode signs its test-card events with
+ * it and payment-service verifies every webhook with it. In the dev profile STRIPE_WEBHOOK_SECRET
+ * from the environment wins (live mode: the `whsec_…` of your endpoint or of `stripe listen`); the
+ * test profile always uses its own, since it always runs offline.
+ * @param {Profile} profile
+ * @returns {string}
+ */
+export function webhookSecret(profile) {
+  const fromEnv = profile.name === 'dev' ? (/** @type {string} */ name) => process.env[name] : () => undefined;
+  return /** @type {string} */ (storedSecrets(join(profile.dataDir, 'secrets.json'), ['STRIPE_WEBHOOK_SECRET'], fromEnv).STRIPE_WEBHOOK_SECRET);
+}

@@ -16,6 +16,7 @@ import { ContactController } from './contact/contact.controller';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { RoleGuard } from './auth/role.guard';
 import { BlogController } from './blog/blog.controller';
+import { PaymentsController } from './payments/payments.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { HealthController } from './health/health.controller';
 
@@ -35,7 +36,7 @@ import { HealthController } from './health/health.controller';
     RpcModule,
     AnalyticsModule,
   ],
-  controllers: [HealthController, ContactController, CatalogController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController],
+  controllers: [HealthController, ContactController, CatalogController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.

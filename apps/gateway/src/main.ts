@@ -24,7 +24,7 @@ async function bootstrap(): Promise<void> {
       contentSecurityPolicy: {
         directives: {
           'connect-src': ["'self'", 'https://api.stripe.com', ...analytics.connect],
-          'frame-src': ["'self'", 'https://js.stripe.com'],
+          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
           'img-src': ["'self'", 'data:', ...analytics.img],
           'script-src': ["'self'", 'https://js.stripe.com', ...analytics.script],
         },

@@ -1,24 +1,74 @@
 import { z } from 'zod';
-import { assertProductionSecrets, baseConfigSchema, loadConfig } from '@fluent/server-kit';
+import { PREMIUM_CURRENCY, PREMIUM_PRICE_CENTS, type PaymentMode } from '@fluent/contracts';
+import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'payment-service';
 
-/** The stripe-mock key used locally; production refuses to start with it. */
-export const DEV_SECRETS = { STRIPE_SECRET_KEY: 'sk_test_fluentLocalDevKey' };
+/**
+ * Development defaults: the stripe-mock key and a webhook secret for running outside the stack
+ * (the stack gives each profile a random webhook secret). Production refuses to start with them.
+ */
+export const DEV_SECRETS = { STRIPE_SECRET_KEY: 'sk_test_fluentLocalDevKey', STRIPE_WEBHOOK_SECRET: 'whsec_fluentLocalDevWebhookSecret' };
 
-export const paymentConfigSchema = baseConfigSchema.extend({
-  /** Locally a stripe-mock key; in production the real secret key from a Kubernetes Secret. */
-  STRIPE_SECRET_KEY: z.string().default(DEV_SECRETS.STRIPE_SECRET_KEY),
-  /** Where the Stripe API lives: stripe-mock locally, unset (Stripe's own API) in production. */
-  STRIPE_API_BASE: z.url().optional(),
-  /** Milliseconds one Stripe reachability check is reused (Stripe is asked at most once per window). */
-  STRIPE_HEALTH_CACHE_MS: z.coerce.number().int().min(0).default(15_000),
-});
+/** stripe-mock's default address, where the offline mode's SDK calls go when STRIPE_API_BASE is unset. */
+export const STRIPE_MOCK_DEFAULT = 'http://127.0.0.1:12111';
+
+export const paymentConfigSchema = baseConfigSchema
+  .extend(databaseConfigSchema.shape)
+  .extend({
+    /** Locally the stripe-mock key; in live mode the real secret key (from the environment or a Secret). */
+    STRIPE_SECRET_KEY: z.string().default(DEV_SECRETS.STRIPE_SECRET_KEY),
+    /** Live mode's publishable key for Stripe.js; unset means offline mode (stripe-mock and test cards). */
+    STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+    /** Signs (offline) and verifies (both modes) webhook events; in live mode Stripe's `whsec_…`. */
+    STRIPE_WEBHOOK_SECRET: z.string().default(DEV_SECRETS.STRIPE_WEBHOOK_SECRET),
+    /** Where the Stripe API lives: stripe-mock offline, unset (Stripe's own API) in live mode. */
+    STRIPE_API_BASE: z.url().optional(),
+    /** Milliseconds one Stripe reachability check is reused (Stripe is asked at most once per window). */
+    STRIPE_HEALTH_CACHE_MS: z.coerce.number().int().min(0).default(15_000),
+    /** The premium price in the currency's smallest unit; the only amount ever charged. */
+    PREMIUM_PRICE_CENTS: z.coerce.number().int().positive().default(PREMIUM_PRICE_CENTS),
+    PREMIUM_CURRENCY: z
+      .string()
+      .regex(/^[a-z]{3}$/, 'an ISO 4217 code in lower case, as Stripe writes it')
+      .default(PREMIUM_CURRENCY),
+    /**
+     * Offline mode: where a test-card payment delivers its signed payment_intent.succeeded event,
+     * the gateway's own webhook endpoint, so the event takes the same path as one from Stripe.
+     */
+    OFFLINE_WEBHOOK_URL: z.url().default('http://127.0.0.1:3000/api/payments/webhook'),
+  })
+  .transform((c) => ({ ...c, PAYMENT_MODE: (c.STRIPE_PUBLISHABLE_KEY ? 'live' : 'offline') as PaymentMode }))
+  .refine((c) => c.PAYMENT_MODE === 'live' || c.STRIPE_SECRET_KEY === DEV_SECRETS.STRIPE_SECRET_KEY, {
+    // A real secret key without the publishable key would be sent to stripe-mock: set both or neither.
+    message: 'STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY is not: set both for live mode, neither for offline mode',
+    path: ['STRIPE_PUBLISHABLE_KEY'],
+  })
+  .refine((c) => c.PAYMENT_MODE === 'offline' || c.STRIPE_SECRET_KEY !== DEV_SECRETS.STRIPE_SECRET_KEY, {
+    message: 'live mode (STRIPE_PUBLISHABLE_KEY set) needs the real STRIPE_SECRET_KEY',
+    path: ['STRIPE_SECRET_KEY'],
+  })
+  .refine((c) => c.PAYMENT_MODE === 'offline' || c.STRIPE_WEBHOOK_SECRET !== DEV_SECRETS.STRIPE_WEBHOOK_SECRET, {
+    message: 'live mode needs STRIPE_WEBHOOK_SECRET: the signing secret of your webhook endpoint (or of `stripe listen`)',
+    path: ['STRIPE_WEBHOOK_SECRET'],
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.PAYMENT_MODE === 'live', {
+    // Offline mode accepts test cards: in production that would unlock everything for free.
+    message: 'production needs live mode: STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    path: ['STRIPE_PUBLISHABLE_KEY'],
+  });
 
 export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env) {
   const loaded = loadConfig(paymentConfigSchema, env);
   assertProductionSecrets(loaded, DEV_SECRETS);
   return loaded;
+}
+
+export type PaymentConfig = ReturnType<typeof loadPaymentConfig>;
+
+/** Where the SDK sends its calls: stripe-mock offline (whatever STRIPE_API_BASE says), Stripe's API live. */
+export function stripeApiBase(c: PaymentConfig): string | undefined {
+  return c.PAYMENT_MODE === 'offline' ? (c.STRIPE_API_BASE ?? STRIPE_MOCK_DEFAULT) : c.STRIPE_API_BASE;
 }
 
 export const config = loadPaymentConfig();

@@ -37,3 +37,10 @@ export const CatalogPatterns = {
   getAttempt: 'catalog.attempts.get',
   listAttempts: 'catalog.attempts.list',
 } as const;
+
+export const PaymentPatterns = {
+  createIntent: 'payment.intents.create',
+  handleWebhook: 'payment.webhooks.handle',
+  confirmTestCard: 'payment.testCards.confirm',
+  clientConfig: 'payment.config',
+} as const;

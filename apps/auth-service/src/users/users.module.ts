@@ -5,6 +5,9 @@ import { config, SERVICE_NAME } from '../config';
 import { KeycloakAdmin } from '../keycloak/keycloak-admin';
 import { KeycloakTokens } from '../keycloak/keycloak-tokens';
 import { RealmSecretsCheck } from '../keycloak/realm-secrets-check';
+import { PaidTestsService } from '../payments/paid-tests.service';
+import { PaymentEventsConsumer } from '../payments/payment-events.consumer';
+import { UserPayment, UserPaymentSchema } from '../payments/user-payment.schema';
 import { kvGraceStore, RefreshGrace } from '../sessions/refresh-grace';
 import { User, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
@@ -13,13 +16,20 @@ import { UsersService } from './users.service';
 const GRACE_BUCKET = 'auth_refresh_grace';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: User.name, schema: UserSchema }])],
+  imports: [
+    MongooseModule.forFeature([
+      { name: User.name, schema: UserSchema },
+      { name: UserPayment.name, schema: UserPaymentSchema },
+    ]),
+  ],
   controllers: [UsersController],
   providers: [
     UsersService,
     KeycloakAdmin,
     KeycloakTokens,
     RealmSecretsCheck,
+    PaidTestsService,
+    PaymentEventsConsumer,
     {
       provide: NatsKv,
       useFactory: () => new NatsKv({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD }),

@@ -1,8 +1,10 @@
 import { Controller, Inject, Optional } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import type Stripe from 'stripe';
 import { HealthPatterns, type ComponentStatus, type ServiceHealth } from '@fluent/contracts';
-import { CachedProbe, serviceHealth, withTimeout } from '@fluent/server-kit';
+import { CachedProbe, databaseStatus, serviceHealth, withTimeout } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { STRIPE } from '../stripe/stripe.client';
 
@@ -17,7 +19,8 @@ export interface StripeHealthOptions {
 const stripeHealthOptionsFromEnv = (): StripeHealthOptions => ({ cacheMs: config.STRIPE_HEALTH_CACHE_MS });
 
 /**
- * Answers payment-service's health subject. Stripe is asked (a balance read with our secret key,
+ * Answers payment-service's health subject: its database (the record of succeeded payments) and
+ * Stripe. Stripe is asked (a balance read with our secret key,
  * the live one in production) at most once per STRIPE_HEALTH_CACHE_MS, whatever the probe rate:
  * concurrent probes share one call, later ones reuse its answer, up or down.
  */
@@ -26,6 +29,7 @@ export class HealthController {
   private readonly stripeStatus: CachedProbe<ComponentStatus>;
 
   constructor(
+    @InjectConnection() private readonly connection: Connection,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Optional() @Inject(STRIPE_HEALTH_OPTIONS) options: StripeHealthOptions = stripeHealthOptionsFromEnv(),
   ) {
@@ -34,7 +38,8 @@ export class HealthController {
 
   @MessagePattern(HealthPatterns[SERVICE_NAME])
   async health(): Promise<ServiceHealth> {
-    return serviceHealth(SERVICE_NAME, { stripe: await this.stripeStatus.get() });
+    const [database, stripe] = await Promise.all([databaseStatus(this.connection), this.stripeStatus.get()]);
+    return serviceHealth(SERVICE_NAME, { database, stripe });
   }
 
   private async askStripe(): Promise<ComponentStatus> {

@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from '../support/browser';
+import { recordDialogs, waitForDialog } from '../support/dialogs';
+import { submitLoginForm } from '../support/login-page';
+import { me } from '../support/payments';
+import { api } from '../support/stack';
+import { bearer, signUp } from '../support/users';
+
+async function unpaidLearnerOnDashboard(browser: Browser) {
+  const { email, tokens } = await signUp();
+  const page = await newPage(browser);
+  await page.goto('/login');
+  await submitLoginForm(page, email);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: 'Test 20' }).waitFor();
+  return { page, token: tokens.accessToken };
+}
+
+const cardButtons = async (page: Page) => (await page.locator('article.test-card button').allTextContents()).map((label) => label.trim());
+
+async function openPurchaseDialog(page: Page) {
+  await page.getByRole('article', { name: 'Test 5' }).getByRole('button', { name: /Unlock Test/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unlock premium tests' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+describe('premium purchase (offline test cards)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an unpaid learner pays with 4242 4242 4242 4242: Processing..., the success alert, and every card shows Start Test without a reload', async () => {
+    const { page, token } = await unpaidLearnerOnDashboard(browser);
+    expect(await cardButtons(page)).toEqual([...Array(3).fill('Start Test'), ...Array(17).fill('Unlock Test')]);
+    const alerts = recordDialogs(page);
+    // Survives only if the page is never reloaded.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    const dialog = await openPurchaseDialog(page);
+    expect(await dialog.textContent()).toContain('17 premium tests');
+    // The modal dialog takes the focus, on its first field.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardNumber');
+    await fillCard(page, '4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Pay $49.99' }).click();
+    await dialog.getByRole('button', { name: 'Processing...' }).waitFor();
+
+    await waitForDialog(alerts, 'Payment successful! You now have access to all premium tests.', 30_000);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await cardButtons(page)).toEqual(Array(20).fill('Start Test'));
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect((await me(token)).body.paidTests).toBe(true);
+
+    await page.getByRole('article', { name: 'Test 5' }).getByRole('button', { name: 'Start Test' }).click();
+    await page.waitForURL('**/test');
+  });
+
+  it('a declined card shows the provider’s message in red; the dialog stays open and the tests stay locked', async () => {
+    const { page, token } = await unpaidLearnerOnDashboard(browser);
+    const alerts = recordDialogs(page);
+    const dialog = await openPurchaseDialog(page);
+    await fillCard(page, '4000 0000 0000 0002');
+    await dialog.getByRole('button', { name: 'Pay $49.99' }).click();
+
+    const message = dialog.getByRole('alert');
+    await message.waitFor();
+    expect(await message.textContent()).toBe('Your card was declined.');
+    expect(await message.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(198, 40, 40)');
+    await dialog.getByRole('button', { name: 'Pay $49.99' }).waitFor();
+    expect(alerts).toEqual([]);
+    expect((await me(token)).body.paidTests).toBeFalsy();
+    expect((await api('/api/tests', { headers: bearer(token) })).body.paid).toBe(false);
+
+    // Cancel closes; the cards are as they were.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await cardButtons(page)).toEqual([...Array(3).fill('Start Test'), ...Array(17).fill('Unlock Test')]);
+  });
+
+  it('keeps the keyboard inside the dialog (Tab cycles its controls) and Escape cancels', async () => {
+    const { page } = await unpaidLearnerOnDashboard(browser);
+    const dialog = await openPurchaseDialog(page);
+    const inside: boolean[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      inside.push(await page.evaluate(() => !!document.activeElement?.closest('dialog[open]')));
+    }
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Shift+Tab');
+      inside.push(await page.evaluate(() => !!document.activeElement?.closest('dialog[open]')));
+    }
+    expect(inside).toEqual(Array(14).fill(true));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});
