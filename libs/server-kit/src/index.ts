@@ -14,3 +14,4 @@ export * from './deadline';
 export * from './secrets';
 export * from './cached-probe';
 export * from './payloads';
+export * from './durable-consumer';

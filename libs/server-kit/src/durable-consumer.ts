@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import { JetStreamEvents, UnprocessableEventError, type ConsumeOptions, type EventsLogger } from './jetstream';
+import { retryWithBackoff } from './retry';
+
+/**
+ * For events that must be applied (a payment): a failed write is retried for about 45 minutes
+ * (1 s, 2 s, 4 s … then every minute) before the event is dead-lettered, so a database outage never
+ * leaves a paid learner locked out.
+ */
+export const MUST_APPLY_RETRIES = { maxDeliver: 50, retryDelayMs: 1000 } as const satisfies ConsumeOptions;
+
+export interface DurableConsumerOptions<T> {
+  /** The service's name and NATS connection. */
+  service: string;
+  url: string;
+  user?: string;
+  password?: string;
+  durable: string;
+  subject: string;
+  /** Every event is parsed with it; one that does not parse is dead-lettered at once. */
+  schema: z.ZodType<T>;
+  handle: (event: T) => Promise<void>;
+  consume?: ConsumeOptions;
+  logger: EventsLogger;
+}
+
+/**
+ * A service's durable JetStream consumer of one event, run in the background: `start()` connects
+ * with retries (logged) so the service answers requests while NATS is still coming up, and the
+ * consumer catches up once it can; `stop()` lets the event in hand finish and ack (call it before
+ * the database closes). Malformed events go to the dead letters at once; a handler that throws is
+ * retried as `consume` says.
+ */
+export class DurableEventConsumer<T> {
+  private readonly stopping = new AbortController();
+  private readonly events: JetStreamEvents;
+  private started?: Promise<void>;
+
+  constructor(private readonly options: DurableConsumerOptions<T>) {
+    this.events = new JetStreamEvents({ url: options.url, name: options.service, user: options.user, password: options.password, logger: options.logger });
+  }
+
+  start(): void {
+    const { logger, subject, durable } = this.options;
+    this.started = retryWithBackoff(() => this.open(), { what: `JetStream (${subject})`, log: logger, signal: this.stopping.signal }).then(
+      () => void logger.log(`Consuming ${subject} as ${durable}`),
+      (error: unknown) => {
+        if (!this.stopping.signal.aborted) logger.error(`Consumer ${durable} did not start: ${String(error)}`);
+      },
+    );
+  }
+
+  private async open(): Promise<void> {
+    const { durable, subject, schema, handle, consume } = this.options;
+    try {
+      await this.events.connect();
+      await this.events.consume(
+        durable,
+        subject,
+        async (data) => {
+          const event = schema.safeParse(data);
+          if (!event.success) throw new UnprocessableEventError(`malformed ${subject}: ${event.error.message}`);
+          await handle(event.data);
+        },
+        consume,
+      );
+    } catch (error) {
+      // The next try starts from a clean connection (connect() is a no-op on a half-set-up one).
+      await this.events.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.started;
+    await this.events.close();
+  }
+}
