@@ -210,7 +210,7 @@ describe("auth-service's consumer of payment.succeeded", () => {
         20_000,
       );
       expect(letter).toMatchObject({ durable: PAID_TESTS_DURABLE, subject: EventSubjects.paymentSucceeded, deliveryCount: 1, data: malformed });
-      expect(letter!.error).toMatch(/^malformed payment.succeeded: .*paymentIntentId/s);
+      expect(letter!.error).toMatch(/^malformed events\.payment\.succeeded: .*paymentIntentId/s);
       expect((await me(tokens.accessToken)).body.paidTests).toBeFalsy();
     } finally {
       await publisher.close();
