@@ -76,7 +76,19 @@ describe('premium purchase (offline test cards)', () => {
     const message = dialog.getByRole('alert');
     await message.waitFor();
     expect(await message.textContent()).toBe('Your card was declined.');
-    expect(await message.evaluate((element) => getComputedStyle(element).color)).toBe('rgb(198, 40, 40)');
+    // In red: the theme's --danger colour.
+    const colours = await message.evaluate((element) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--danger)';
+      element.parentElement!.append(probe);
+      const danger = getComputedStyle(probe).color;
+      probe.remove();
+      return { shown: getComputedStyle(element).color, danger };
+    });
+    expect(colours.shown).toBe(colours.danger);
+    const [red, green, blue] = colours.shown.match(/\d+/g)!.map(Number);
+    expect(red).toBeGreaterThan(150);
+    expect(Math.max(green!, blue!)).toBeLessThan(80);
     await dialog.getByRole('button', { name: 'Pay $49.99' }).waitFor();
     expect(alerts).toEqual([]);
     expect((await me(token)).body.paidTests).toBeFalsy();
