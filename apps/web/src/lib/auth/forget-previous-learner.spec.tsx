@@ -1,10 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { AuthProvider } from './auth-provider';
-import { AuthSession } from './auth-session';
+import { sessionAnswering } from '@/testing/session-answering';
 import { ForgetPreviousLearner } from './forget-previous-learner';
 
 const tokenOf = (sub: string) => `h.${btoa(JSON.stringify({ sub, email: `${sub}@example.com` }))}.s`;
@@ -16,18 +15,7 @@ function session() {
     '/api/auth/login': () => ({ accessToken: tokenOf('ben'), expiresIn: 300 }),
     '/api/auth/logout': () => undefined,
   };
-  return new AuthSession({
-    request: (async (path: string) => {
-      const answer = answers[path];
-      if (!answer) throw new ApiError(401, 'No session.');
-      return answer();
-    }) as never,
-    exclusive: (work) => work(),
-    now: () => Date.now(),
-    setTimer: () => 0,
-    clearTimer: () => undefined,
-    navigate: () => undefined,
-  });
+  return sessionAnswering(answers);
 }
 
 async function renderSignedIn() {

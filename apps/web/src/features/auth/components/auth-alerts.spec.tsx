@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
-import { AuthSession } from '@/lib/auth/auth-session';
+import type { AuthSession } from '@/lib/auth/auth-session';
+import { sessionAnswering } from '@/testing/session-answering';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { LandingRoute } from '@/app/routes/landing';
 import { LoginForm } from './login-form';
@@ -12,21 +13,6 @@ import { SignupForm } from './signup-form';
 
 const jwt = btoa(JSON.stringify({ sub: 'ana', email: 'ana@example.com' }));
 
-/** A real AuthSession whose server answers are given per path. */
-function sessionAnswering(answers: Record<string, () => unknown>) {
-  return new AuthSession({
-    request: (async (path: string) => {
-      const answer = answers[path];
-      if (!answer) throw new ApiError(401, 'No session.');
-      return answer();
-    }) as never,
-    exclusive: (work) => work(),
-    now: () => Date.now(),
-    setTimer: () => 0,
-    clearTimer: () => undefined,
-    navigate: () => undefined,
-  });
-}
 
 function renderAt(path: string, session: AuthSession) {
   const router = createMemoryRouter(
