@@ -152,6 +152,7 @@ describe('catalog: cards and access', () => {
 describe('catalog: attempts', () => {
   const mongo = new MongoClient(mongoUri);
   const attempts = () => mongo.db().collection('attempts');
+  const details = () => mongo.db().collection('attemptDetails');
   beforeAll(() => mongo.connect());
   afterAll(() => mongo.close());
 
@@ -182,8 +183,17 @@ describe('catalog: attempts', () => {
     expect(body.score.total).toEqual({ correct: 32, total: 35 });
     expect(body.score.sentences.items[0]).toEqual({ id: test.sentences[0]!.id, answer: 'something else', correct: false });
 
-    const stored = await attempts().findOne({ _id: new ObjectId(body.attemptId as string) });
-    expect(stored).toMatchObject({ uid, testId: 1, slot: 1, answers, score: body.score });
+    const id = new ObjectId(body.attemptId as string);
+    const stored = await attempts().findOne({ _id: id });
+    expect(stored).toMatchObject({
+      uid,
+      testId: 1,
+      slot: 1,
+      figures: { wpm: words, accuracy: 100, sections: { sentences: { correct: 9, total: 10 }, fills: { correct: 9, total: 10 }, jumbled: { correct: 14, total: 15 } }, total: { correct: 32, total: 35 } },
+    });
+    // The dashboard's documents stay small; the answers and the questions as asked live in the detail.
+    expect(Object.keys(stored!).sort()).toEqual(['_id', 'figures', 'slot', 'submissionId', 'submittedAt', 'testId', 'uid']);
+    expect(await details().findOne({ _id: id })).toMatchObject({ uid, testId: 1, answers, score: body.score, questions: test });
 
     const again = await api(`/api/attempts/${body.attemptId}`, { headers: bearer(token) });
     expect(again.status).toBe(200);
@@ -204,6 +214,8 @@ describe('catalog: attempts', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('You have already attempted this test.');
     expect(await attempts().find({ uid }).toArray()).toEqual([before]);
+    // The refused submission's detail was removed again.
+    expect(await details().find({ uid }).map((d) => d._id).toArray()).toEqual([before!._id]);
 
     const reopen = await api('/api/tests/2', { headers: bearer(token) });
     expect(reopen.status).toBe(409);

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * npm run stack -- <up|down|status|start NAME|stop NAME|install> [--profile dev|test] [--apps]
+ * npm run stack -- <up|down|status|start NAME|stop NAME|install|indexes|migrate> [--profile dev|test] [--apps]
  */
 import { installStack } from './install.mjs';
-import { down, profileFromArgs, readState, startComponent, stopComponent, up } from './index.mjs';
+import { down, indexCollections, profileFromArgs, readState, startComponent, stopComponent, up } from './index.mjs';
+import { migrate } from './migrate.mjs';
 import { isOurs } from './supervisor.mjs';
 import { loadDotEnv } from '../env.mjs';
 
@@ -37,13 +38,20 @@ try {
     case 'stop':
       await stopComponent(profile, required(name));
       break;
+    case 'indexes':
+      await indexCollections(profile);
+      break;
+    case 'migrate':
+      await migrate(profile);
+      await indexCollections(profile);
+      break;
     case 'status':
       for (const [n, r] of Object.entries(readState(profile))) {
         console.log(`${n.padEnd(16)} ${isOurs(r) ? 'running' : 'stopped'}  pid ${r.pid}  log ${r.log}`);
       }
       break;
     default:
-      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME> [--profile dev|test] [--apps]');
+      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME|indexes|migrate> [--profile dev|test] [--apps]');
       process.exitCode = 2;
   }
 } catch (error) {

@@ -11,6 +11,7 @@ import { BIN, ROOT } from './paths.mjs';
 import { VERSIONS } from './versions.mjs';
 import { keycloakHome } from './install.mjs';
 import { natsServerConfig } from './nats-auth.mjs';
+import { postgresDataDir, postgresReady, postgresSpec, postgresUrl, preparePostgres } from './postgres.mjs';
 import { appEnvironment } from './profiles.mjs';
 import { isAlive } from './supervisor.mjs';
 
@@ -20,8 +21,10 @@ import { isAlive } from './supervisor.mjs';
 /**
  * `healthy` is asked about the process we started (`running`): a component is ready when that
  * process answers, not when something else happens to hold its port.
+ * `after` names the components that must be ready before this one starts.
  * @typedef {{
  *   name: string,
+ *   after?: string[],
  *   prepare?: (profile: Profile) => void,
  *   spec: (profile: Profile) => ProcessSpec,
  *   healthy: (profile: Profile, running: Running) => Promise<boolean>,
@@ -125,6 +128,7 @@ const TEST_DATA = ['nats', 'ferretdb', join('keycloak', 'data', 'h2')];
 export function resetData(profile) {
   if (profile.name !== 'test') return;
   for (const dir of TEST_DATA) rmSync(join(profile.dataDir, dir), { recursive: true, force: true });
+  rmSync(postgresDataDir(profile), { recursive: true, force: true });
 }
 
 /** @param {Profile} profile @param {string} dir */
@@ -153,22 +157,37 @@ const nats = {
   timeoutMs: 20_000,
 };
 
+/**
+ * PostgreSQL under FerretDB (postgres.mjs): FerretDB on SQLite scans every document on every
+ * query; on PostgreSQL the GIN indexes of ferretdb-indexes.mjs serve its filters.
+ * @type {Component}
+ */
+const postgres = {
+  name: 'postgres',
+  prepare: preparePostgres,
+  spec: postgresSpec,
+  healthy: postgresReady,
+  timeoutMs: 30_000,
+};
+
 /** @type {Component} */
 const ferretdb = {
   name: 'ferretdb',
+  after: ['postgres'],
   spec: (profile) => {
     const dir = dataFolder(profile, 'ferretdb');
     return {
       command: join(BIN, 'ferretdb'),
       args: [
-        '--handler=sqlite',
-        `--sqlite-url=file:${dir}/`,
+        '--handler=postgresql',
         `--listen-addr=127.0.0.1:${profile.ports.mongo}`,
         `--state-dir=${dir}`,
         '--debug-addr=-',
         '--telemetry=disable',
         '--log-level=warn',
       ],
+      // The URL carries the profile's database password: in the environment, not on the command line.
+      env: { FERRETDB_POSTGRESQL_URL: postgresUrl(profile) },
     };
   },
   healthy: ferretdbReady,
@@ -274,7 +293,7 @@ const keycloak = {
 };
 
 /** The stack's components, in start order. */
-export const STACK = [nats, ferretdb, stripeMock, keycloak];
+export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak];
 
 export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service'];
 

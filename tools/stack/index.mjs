@@ -4,6 +4,8 @@
  * `npm test`, `npm run stack` and by integration tests that stop a component on purpose.
  */
 import { APPS, resetData, STACK } from './components.mjs';
+import { ensureLookupIndexes } from './ferretdb-indexes.mjs';
+import { sqliteFiles } from './migrate.mjs';
 import { natsCredentials } from './nats-auth.mjs';
 import { getProfile } from './profiles.mjs';
 import { isOurs, readState, startProcess, stopProcess, waitUntilHealthy } from './supervisor.mjs';
@@ -49,10 +51,35 @@ export async function stopComponent(profile, name) {
 export async function up(profile, options = {}) {
   await cleanStale(profile);
   resetData(profile);
-  await Promise.all(STACK.map((c) => startComponent(profile, c.name)));
+  if (sqliteFiles(profile).length > 0) {
+    log(profile.name, `found data from the earlier SQLite store in ${profile.dataDir}/ferretdb: once the stack is up, \`npm run stack -- migrate --profile ${profile.name}\` copies it into PostgreSQL (nothing is deleted)`);
+  }
+  /** @type {Map<string, Promise<void>>} */
+  const starting = new Map();
+  /** @param {string} name @returns {Promise<void>} */
+  const start = (name) => {
+    let started = starting.get(name);
+    if (!started) {
+      started = Promise.all((component(name).after ?? []).map(start)).then(() => startComponent(profile, name));
+      starting.set(name, started);
+    }
+    return started;
+  };
+  await Promise.all(STACK.map((c) => start(c.name)));
   if (options.apps) {
     for (const app of APPS) await startComponent(profile, app.name);
+    await indexCollections(profile);
   }
+}
+
+/**
+ * The services create their collections and declared indexes as they start; the GIN indexes
+ * FerretDB's PostgreSQL backend really uses are derived from those (ferretdb-indexes.mjs).
+ * @param {import('./profiles.mjs').Profile} profile
+ */
+export async function indexCollections(profile) {
+  const created = await ensureLookupIndexes(profile);
+  if (created.length > 0) log(profile.name, `lookup indexes created: ${created.length}`);
 }
 
 /** Stops everything the profile's state file names, apps first. @param {import('./profiles.mjs').Profile} profile */

@@ -14,6 +14,8 @@ const BASE_PORTS = {
   nats: 4222,
   natsMonitor: 8222,
   mongo: 27017,
+  // Not 5432: a machine's own PostgreSQL usually listens there.
+  postgres: 15432,
   keycloak: 8080,
   keycloakManagement: 9000,
   stripe: 12111,

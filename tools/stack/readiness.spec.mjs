@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ferretdbReady, natsReady, STACK } from './components.mjs';
+import { postgresBinDir, postgresDataDir, postgresReady } from './postgres.mjs';
 import { BIN } from './paths.mjs';
 import { startProcess, stopProcess } from './supervisor.mjs';
 import { freePort, idleProcess, tempProfile } from './testing.mjs';
@@ -40,14 +41,16 @@ async function httpServer(port, body) {
 }
 
 async function profileWithPorts() {
-  const p = tempProfile('test', { nats: await freePort(), natsMonitor: await freePort(), mongo: await freePort() });
-  cleanups.push(p.cleanup);
+  const p = tempProfile('test', { nats: await freePort(), natsMonitor: await freePort(), mongo: await freePort(), postgres: await freePort() });
+  const databaseDir = postgresDataDir(p);
+  cleanups.push(p.cleanup, () => rmSync(databaseDir, { recursive: true, force: true }));
   return p;
 }
 
 /** Starts a stack component of a throwaway profile with its real binary. */
 function start(p, name) {
   const component = STACK.find((c) => c.name === name);
+  component.prepare?.(p);
   const running = startProcess(p, name, component.spec(p));
   cleanups.push(() => stopProcess(p, name, 3000));
   return running;
@@ -85,6 +88,28 @@ describe('NATS readiness', () => {
   });
 });
 
+/** Polls a readiness check for up to ten seconds. */
+async function becomesReady(check) {
+  for (let i = 0; i < 100; i += 1) {
+    if (await check().catch(() => false)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+describe('PostgreSQL readiness', () => {
+  it.skipIf(!postgresBinDir())('knows the server it started by the pid in postmaster.pid, and not once it has gone', async () => {
+    const p = await profileWithPorts();
+    const running = start(p, 'postgres');
+    expect(await becomesReady(() => postgresReady(p, running))).toBe(true);
+    const other = idleProcess();
+    cleanups.push(() => other.kill('SIGKILL'));
+    expect(await postgresReady(p, { ...running, pid: /** @type {number} */ (other.pid) })).toBe(false);
+    await stopProcess(p, 'postgres', 5000);
+    expect(await postgresReady(p, running)).toBe(false);
+  });
+});
+
 describe('FerretDB readiness', () => {
   it('is not fooled by a plain TCP listener on the port', async () => {
     const p = await profileWithPorts();
@@ -92,8 +117,10 @@ describe('FerretDB readiness', () => {
     expect(await ferretdbReady(p, alive)).toBe(false);
   });
 
-  it.skipIf(!binary('ferretdb'))('asks FerretDB over the wire protocol whether it is the process we started', async () => {
+  it.skipIf(!binary('ferretdb') || !postgresBinDir())('asks FerretDB over the wire protocol whether it is the process we started', async () => {
     const p = await profileWithPorts();
+    const database = start(p, 'postgres');
+    expect(await becomesReady(() => postgresReady(p, database))).toBe(true);
     const running = start(p, 'ferretdb');
     let ready = false;
     for (let i = 0; i < 100 && !ready; i += 1) {

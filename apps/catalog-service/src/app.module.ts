@@ -3,7 +3,7 @@ import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { questionBank } from '@fluent/question-bank';
 import { databaseHealthController, databaseModule, loggingModule } from '@fluent/server-kit';
-import { Attempt, AttemptSchema } from './attempts/attempt.schema';
+import { Attempt, AttemptDetail, AttemptDetailSchema, AttemptSchema } from './attempts/attempt.schema';
 import { AttemptsService } from './attempts/attempts.service';
 import { CatalogController } from './catalog.controller';
 import { CatalogService } from './catalog.service';
@@ -19,6 +19,7 @@ import { TestLibrary } from './library/test-library';
     databaseModule(config.MONGODB_URI),
     MongooseModule.forFeature([
       { name: Attempt.name, schema: AttemptSchema },
+      { name: AttemptDetail.name, schema: AttemptDetailSchema },
       { name: Entitlement.name, schema: EntitlementSchema },
     ]),
   ],
@@ -27,9 +28,9 @@ import { TestLibrary } from './library/test-library';
     { provide: TestLibrary, useFactory: () => new TestLibrary(questionBank(), config.FREE_TEST_COUNT, new Logger(TestLibrary.name)) },
     {
       provide: AttemptsService,
-      inject: [getModelToken(Attempt.name)],
-      useFactory: (model: Model<Attempt>) =>
-        new AttemptsService(model, { attemptsPerTest: config.ATTEMPTS_PER_TEST, historyLimit: config.ATTEMPT_HISTORY_LIMIT }),
+      inject: [getModelToken(Attempt.name), getModelToken(AttemptDetail.name)],
+      useFactory: (attempts: Model<Attempt>, details: Model<AttemptDetail>) =>
+        new AttemptsService(attempts, details, { attemptsPerTest: config.ATTEMPTS_PER_TEST, historyLimit: config.ATTEMPT_HISTORY_LIMIT }),
     },
     EntitlementsService,
     CatalogService,

@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, type Types } from 'mongoose';
 import type { AssembledTest, TestAnswers, TestScore } from '@fluent/contracts';
 
 /**
@@ -12,7 +13,34 @@ export function toStoredAnswers(answers: TestAnswers): StoredAnswers {
   return { ...answers, typing: timeline ? { ...typing, timeline: timeline.flat() } : typing };
 }
 
-/** One finished test, as submitted and scored. Never updated after it is stored. */
+/** The figures of an attempt that lists show: what the dashboard reads, kept small. */
+export interface AttemptFigures {
+  wpm: number;
+  accuracy: number;
+  sections: { sentences: Tally; fills: Tally; jumbled: Tally };
+  total: Tally;
+}
+interface Tally {
+  correct: number;
+  total: number;
+}
+
+export function attemptFigures(score: TestScore): AttemptFigures {
+  const tally = ({ correct, total }: Tally): Tally => ({ correct, total });
+  return {
+    wpm: score.typing.wpm,
+    accuracy: score.typing.accuracy,
+    sections: { sentences: tally(score.sentences), fills: tally(score.fills), jumbled: tally(score.jumbled) },
+    total: tally(score.total),
+  };
+}
+
+/**
+ * One finished test: who, which test, which slot and its figures. Read on every dashboard load,
+ * so it stays a few hundred bytes (FerretDB decodes each matching document whole); the answers,
+ * the questions as asked and the full score live in its AttemptDetail under the same `_id`.
+ * Never updated after it is stored.
+ */
 @Schema({ collection: 'attempts', versionKey: false })
 export class Attempt {
   @Prop({ type: String, required: true }) uid!: string;
@@ -26,13 +54,29 @@ export class Attempt {
   /** The runner's id for this submission; a retried POST finds the attempt it already created. */
   @Prop({ type: String, required: true }) submissionId!: string;
   @Prop({ type: Date, required: true }) submittedAt!: Date;
-  @Prop({ type: Object, required: true }) answers!: StoredAnswers;
-  @Prop({ type: Object, required: true }) score!: TestScore;
-  /** The questions as they were asked, so the result still reads right if the bank is edited later. */
-  @Prop({ type: Object, required: true }) questions!: AssembledTest;
+  @Prop({ type: Object, required: true }) figures!: AttemptFigures;
 }
 
 export const AttemptSchema = SchemaFactory.createForClass(Attempt);
 AttemptSchema.index({ uid: 1, testId: 1, slot: 1 }, { unique: true });
 AttemptSchema.index({ uid: 1, submissionId: 1 }, { unique: true });
 AttemptSchema.index({ uid: 1, submittedAt: -1 });
+
+/**
+ * Everything the results screen shows of one attempt, read by `_id` only (the attempt's own id).
+ * Written before its Attempt: an Attempt never exists without its detail, while a detail whose
+ * Attempt lost a race is removed again (and one left by a crash is never read).
+ */
+@Schema({ collection: 'attemptDetails', versionKey: false })
+export class AttemptDetail {
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) _id!: Types.ObjectId;
+  @Prop({ type: String, required: true }) uid!: string;
+  @Prop({ type: Number, required: true }) testId!: number;
+  @Prop({ type: Date, required: true }) submittedAt!: Date;
+  @Prop({ type: Object, required: true }) answers!: StoredAnswers;
+  @Prop({ type: Object, required: true }) score!: TestScore;
+  /** The questions as they were asked, so the result still reads right if the bank is edited later. */
+  @Prop({ type: Object, required: true }) questions!: AssembledTest;
+}
+
+export const AttemptDetailSchema = SchemaFactory.createForClass(AttemptDetail);

@@ -5,25 +5,35 @@ import { RpcException } from '@nestjs/microservices';
 import { CatalogErrors, SECTION_SIZES, type AttemptSubmission } from '@fluent/contracts';
 import { assembleTest, questionBank } from '@fluent/question-bank';
 import { scoreTest } from '@fluent/scoring';
-import type { Attempt } from './attempt.schema';
+import { attemptFigures, type Attempt, type AttemptDetail } from './attempt.schema';
 import { AttemptsService } from './attempts.service';
 
 type Row = Attempt & { _id: string };
-const matches = (row: Row, filter: Partial<Row>) => Object.entries(filter).every(([key, value]) => row[key as keyof Row] === value);
+type DetailRow = Omit<AttemptDetail, '_id'> & { _id: string };
+const matches = <T extends object>(row: T, filter: Partial<T>) => Object.entries(filter).every(([key, value]) => String(row[key as keyof T]) === String(value));
 
 /**
- * An in-memory stand-in for the attempts collection with its two unique indexes. Tests wrap its
- * methods to let a "racing request" write between two of the service's calls.
+ * An in-memory stand-in for the attempts collection with its two unique indexes, and for the
+ * details collection keyed by the attempt's id. Tests wrap its methods to let a "racing request"
+ * write between two of the service's calls.
  */
 function fakeAttempts() {
   const rows: Row[] = [];
-  const insert = (doc: Omit<Row, '_id'>): Row => {
+  const details: DetailRow[] = [];
+  const insert = (doc: Omit<Row, '_id'> & { _id?: unknown }): Row => {
     const clash = rows.some(
       (r) => r.uid === doc.uid && ((r.testId === doc.testId && r.slot === doc.slot) || r.submissionId === doc.submissionId),
     );
     if (clash) throw Object.assign(new Error('E11000 duplicate key'), { code: 11000 });
-    const row = { ...doc, _id: randomUUID().replaceAll('-', '').slice(0, 24) };
+    const row = { ...doc, _id: doc._id ? String(doc._id) : randomUUID().replaceAll('-', '').slice(0, 24) };
     rows.push(row);
+    return row;
+  };
+  /** What a racing request of another submission leaves behind: its detail and its attempt. */
+  const insertRacer = (uid: string, submission: AttemptSubmission, slot: number): Row => {
+    const score = scoreTest(test1, submission.answers);
+    const row = insert({ uid, testId: 1, slot, submissionId: submission.submissionId, submittedAt: new Date(), figures: attemptFigures(score) });
+    details.push({ _id: row._id, uid, testId: 1, submittedAt: row.submittedAt, answers: submission.answers, score, questions: test1 });
     return row;
   };
   const model = {
@@ -34,7 +44,25 @@ function fakeAttempts() {
     },
     findOne: (filter: Partial<Row>) => ({ lean: async () => rows.find((r) => matches(r, filter)) ?? null }),
   };
-  return { rows, insert, model: model as unknown as Model<Attempt> };
+  const detailModel = {
+    create: async (doc: DetailRow) => {
+      details.push({ ...doc, _id: String(doc._id) });
+    },
+    findById: (id: unknown) => ({ lean: async () => details.find((d) => d._id === String(id)) ?? null }),
+    deleteOne: async ({ _id }: { _id: unknown }) => {
+      const at = details.findIndex((d) => d._id === String(_id));
+      if (at >= 0) details.splice(at, 1);
+    },
+  };
+  return {
+    rows,
+    details,
+    insert,
+    insertRacer,
+    service: (rules: { attemptsPerTest: number; historyLimit: number }) =>
+      new AttemptsService(model as unknown as Model<Attempt>, detailModel as unknown as Model<AttemptDetail>, rules),
+    model,
+  };
 }
 
 const test1 = assembleTest(questionBank(), 1)!;
@@ -65,12 +93,14 @@ describe('AttemptsService.submit', () => {
     const store = fakeAttempts();
     // The retry of this same submission lands between this request's first look-up and its count.
     store.model.countDocuments = ((original) => async (filter: Partial<Row>) => {
-      if (store.rows.length === 0) store.insert({ uid: 'ana', testId: 1, slot: 1, submissionId: submission.submissionId, submittedAt: new Date(), answers: submission.answers, score: scoreTest(test1, submission.answers), questions: test1 });
+      if (store.rows.length === 0) store.insertRacer('ana', submission, 1);
       return original(filter);
     })(store.model.countDocuments);
-    const result = await new AttemptsService(store.model, rules).submit('ana', test1, submission);
+    const result = await store.service(rules).submit('ana', test1, submission);
     expect(result.attemptId).toBe(store.rows[0]!._id);
     expect(store.rows).toHaveLength(1);
+    // This request's own detail is removed again: only the winner's remains.
+    expect(store.details.map((d) => d._id)).toEqual([store.rows[0]!._id]);
   });
 
   it('takes the next slot when a racing submission took the one it tried, up to the allowance', async () => {
@@ -81,27 +111,29 @@ describe('AttemptsService.submit', () => {
     store.model.create = ((original) => async (doc: Omit<Row, '_id'>) => {
       if (!raced) {
         raced = true;
-        store.insert({ ...doc, submissionId: racer.submissionId });
+        store.insertRacer('ana', racer, doc.slot);
       }
       return original(doc);
     })(store.model.create);
-    const service = new AttemptsService(store.model, { ...rules, attemptsPerTest: 2 });
+    const service = store.service({ ...rules, attemptsPerTest: 2 });
     const result = await service.submit('ana', test1, blank());
     expect(store.rows.map((r) => r.slot)).toEqual([1, 2]);
     expect(result.attemptId).toBe(store.rows[1]!._id);
+    expect(store.details.map((d) => d._id).sort()).toEqual(store.rows.map((r) => r._id).sort());
   });
 
   it('refuses with 409 once the allowance is used, and stores nothing', async () => {
     const store = fakeAttempts();
-    const service = new AttemptsService(store.model, rules);
+    const service = store.service(rules);
     await service.submit('ana', test1, blank());
     expect(await statusOf(service.submit('ana', test1, blank()))).toEqual({ statusCode: 409, message: CatalogErrors.alreadyAttempted });
     expect(store.rows).toHaveLength(1);
+    expect(store.details.map((d) => d._id)).toEqual([store.rows[0]!._id]);
   });
 
   it('refuses a submission id already used for another test with 409', async () => {
     const store = fakeAttempts();
-    const service = new AttemptsService(store.model, rules);
+    const service = store.service(rules);
     const submission = blank();
     await service.submit('ana', test1, submission);
     const test2 = assembleTest(questionBank(), 2)!;
@@ -111,7 +143,7 @@ describe('AttemptsService.submit', () => {
 
   it('keeps learners apart: the same test and submission id for two learners are two attempts', async () => {
     const store = fakeAttempts();
-    const service = new AttemptsService(store.model, rules);
+    const service = store.service(rules);
     const submission = blank();
     await service.submit('ana', test1, submission);
     await service.submit('ben', test1, submission);
