@@ -12,6 +12,9 @@ import { Entitlement, EntitlementSchema } from './entitlements/entitlement.schem
 import { EntitlementsService } from './entitlements/entitlements.service';
 import { PaymentEventsConsumer } from './entitlements/payment-events.consumer';
 import { TestLibrary } from './library/test-library';
+import { ItemReport, ItemReportSchema } from './reports/item-report.schema';
+import { ItemReportsController } from './reports/item-reports.controller';
+import { ItemReportsService } from './reports/item-reports.service';
 
 @Module({
   imports: [
@@ -21,9 +24,10 @@ import { TestLibrary } from './library/test-library';
       { name: Attempt.name, schema: AttemptSchema },
       { name: AttemptDetail.name, schema: AttemptDetailSchema },
       { name: Entitlement.name, schema: EntitlementSchema },
+      { name: ItemReport.name, schema: ItemReportSchema },
     ]),
   ],
-  controllers: [databaseHealthController(SERVICE_NAME), CatalogController],
+  controllers: [databaseHealthController(SERVICE_NAME), CatalogController, ItemReportsController],
   providers: [
     { provide: TestLibrary, useFactory: () => new TestLibrary(questionBank(), config.FREE_TEST_COUNT, new Logger(TestLibrary.name)) },
     {
@@ -35,6 +39,7 @@ import { TestLibrary } from './library/test-library';
     EntitlementsService,
     CatalogService,
     PaymentEventsConsumer,
+    ItemReportsService,
   ],
 })
 export class AppModule {}

@@ -59,6 +59,8 @@ export const gatewayConfigSchema = baseConfigSchema
       .default(''),
     /** Requests per minute and client address on POST /api/contact. */
     CONTACT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    /** Item reports per minute and client address on POST /api/attempts/:id/reports. */
+    ITEM_REPORT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /** Page views per minute and client address on POST /api/analytics/page-view. */
     PAGE_VIEW_RATE_LIMIT: z.coerce.number().int().positive().default(120),
     /** Seconds browsers and proxies may reuse the blog's answers (Cache-Control max-age). */

@@ -10,3 +10,4 @@ export * from './tests';
 export * from './auth';
 export * from './catalog';
 export * from './payments';
+export * from './item-reports';

@@ -36,6 +36,9 @@ export const CatalogPatterns = {
   submitAttempt: 'catalog.attempts.submit',
   getAttempt: 'catalog.attempts.get',
   listAttempts: 'catalog.attempts.list',
+  reportItem: 'catalog.reports.create',
+  /** The operators' list of item reports (the gateway checks the `operator` role first). */
+  listItemReports: 'catalog.reports.list',
 } as const;
 
 export const PaymentPatterns = {

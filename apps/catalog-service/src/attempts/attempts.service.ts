@@ -108,12 +108,16 @@ export class AttemptsService implements OnModuleInit {
   }
 
   async get(uid: string, attemptId: string): Promise<AttemptResult> {
+    return toAttemptResult(await this.detailFor(uid, attemptId));
+  }
+
+  /** One read by key: the detail carries its owner (404 unknown, 403 someone else's). */
+  async detailFor(uid: string, attemptId: string): Promise<StoredAttemptDetail> {
     if (!isValidObjectId(attemptId)) throw rpcError(404, CatalogErrors.attemptNotFound);
-    // One read by key: the detail carries its owner, and only a stored Attempt's detail is reachable by an id a learner was given.
     const detail = await this.details.findById(attemptId).lean<StoredAttemptDetail>();
     if (!detail) throw rpcError(404, CatalogErrors.attemptNotFound);
     if (detail.uid !== uid) throw rpcError(403, CatalogErrors.othersAttempt);
-    return toAttemptResult(detail);
+    return detail;
   }
 
   /** The learner's history, newest first: small documents, read on every dashboard load. */

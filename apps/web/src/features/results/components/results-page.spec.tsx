@@ -50,17 +50,17 @@ describe('ResultsPage', () => {
 
     const sentences = items('Sentence Completion');
     expect(sentences).toHaveLength(10);
-    expect(sentences[0]!.textContent).toBe('1. S1: She ___ home.CorrectYour answer: WentAcceptable answers: went, walked');
-    expect(sentences[1]!.textContent).toBe('2. S2: She ___ home.IncorrectYour answer: (No answer)Acceptable answers: s2');
+    expect(sentences[0]!.textContent).toBe('1. S1: She ___ home.CorrectYour answer: WentAcceptable answers: went, walkedReport a problem');
+    expect(sentences[1]!.textContent).toBe('2. S2: She ___ home.IncorrectYour answer: (No answer)Acceptable answers: s2Report a problem');
 
     const fills = items('Fill in the Blanks');
     expect(fills).toHaveLength(10);
-    expect(fills[0]!.textContent).toBe('1. F1: It is ___ today.CorrectYour answer: sunnyCorrect answer: sunny');
+    expect(fills[0]!.textContent).toBe('1. F1: It is ___ today.CorrectYour answer: sunnyCorrect answer: sunnyReport a problem');
     expect(fills[1]!.textContent).toContain('Your answer: (No answer)');
 
     const jumbled = items('Jumbled Words');
     expect(jumbled).toHaveLength(15);
-    expect(jumbled[14]!.textContent).toBe('15. park we to walk theIncorrectYour answer: (No answer)Correct answer: We walk to the park 15.');
+    expect(jumbled[14]!.textContent).toBe('15. park we to walk theIncorrectYour answer: (No answer)Correct answer: We walk to the park 15.Report a problem');
 
     const passages = section('Passage Reconstruction');
     expect(within(passages).getByText('Original passage 1.')).toBeTruthy();

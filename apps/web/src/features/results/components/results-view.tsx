@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AttemptResult, ItemResult, TypingDetail } from '@fluent/contracts';
 import { paths } from '@/config/paths';
+import { ReportProblem } from './report-problem';
 import './results.css';
 
 // recharts only ever loads here, in its own chunk, after the text of the results.
@@ -43,9 +44,10 @@ interface ItemRowProps {
   item?: ItemResult;
   expectedLabel: string;
   expected: string;
+  report: ReactNode;
 }
 
-function ItemRow({ number, prompt, answer, item, expectedLabel, expected }: ItemRowProps) {
+function ItemRow({ number, prompt, answer, item, expectedLabel, expected, report }: ItemRowProps) {
   const correct = item?.correct ?? false;
   return (
     <li className={`result-item ${correct ? 'is-correct' : 'is-incorrect'}`}>
@@ -61,6 +63,7 @@ function ItemRow({ number, prompt, answer, item, expectedLabel, expected }: Item
       <p>
         <span className="result-label">{expectedLabel}</span> {expected}
       </p>
+      {report}
     </li>
   );
 }
@@ -77,7 +80,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
   );
 }
 
-function TypingResults({ wpm, accuracy, detail }: { wpm: number; accuracy: number; detail?: TypingDetail }) {
+function TypingResults({ wpm, accuracy, detail, report }: { wpm: number; accuracy: number; detail?: TypingDetail; report: ReactNode }) {
   return (
     <section className="card results-section" aria-labelledby="results-typing">
       <h2 id="results-typing">Typing Test</h2>
@@ -102,6 +105,7 @@ function TypingResults({ wpm, accuracy, detail }: { wpm: number; accuracy: numbe
           </Suspense>
         </figure>
       ) : null}
+      {report}
     </section>
   );
 }
@@ -109,7 +113,7 @@ function TypingResults({ wpm, accuracy, detail }: { wpm: number; accuracy: numbe
 /** Everything SPEC.md §2 lists for the results screen, plus our section scores and typing figures. */
 export function ResultsView({ result }: { result: AttemptResult }) {
   const navigate = useNavigate();
-  const { testId, questions, score } = result;
+  const { testId, questions, score, attemptId } = result;
   const sections = [
     { name: 'Sentence Completion', ...score.sentences },
     { name: 'Fill in the Blanks', ...score.fills },
@@ -122,7 +126,12 @@ export function ResultsView({ result }: { result: AttemptResult }) {
         <p className="results-date">Taken on {formatDate(result.submittedAt)}</p>
       </header>
 
-      <TypingResults wpm={result.typingResults.wpm} accuracy={result.typingResults.accuracy} detail={score.typingDetail} />
+      <TypingResults
+        wpm={result.typingResults.wpm}
+        accuracy={result.typingResults.accuracy}
+        detail={score.typingDetail}
+        report={<ReportProblem attemptId={attemptId} section="typing" itemId={questions.typing.id} itemLabel="the typing paragraph" />}
+      />
 
       <section className="card results-section" aria-labelledby="results-scores">
         <h2 id="results-scores">Section scores</h2>
@@ -154,6 +163,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
               prompt={q.question}
               answer={result.sentenceAnswers[i] ?? ''}
               item={score.sentences.items[i]}
+              report={<ReportProblem attemptId={attemptId} section="sentences" itemId={q.id} itemLabel={`Sentence Completion question ${i + 1}`} />}
               expectedLabel="Acceptable answers:"
               expected={q.acceptableAnswers.join(', ')}
             />
@@ -171,6 +181,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
               prompt={q.question}
               answer={result.fillAnswers[i] ?? ''}
               item={score.fills.items[i]}
+              report={<ReportProblem attemptId={attemptId} section="fills" itemId={q.id} itemLabel={`Fill in the Blanks question ${i + 1}`} />}
               expectedLabel="Correct answer:"
               expected={q.answer}
             />
@@ -191,6 +202,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
                 .join(' ')}
               answer={result.jumbledAnswers[i] ?? ''}
               item={score.jumbled.items[i]}
+              report={<ReportProblem attemptId={attemptId} section="jumbled" itemId={q.id} itemLabel={`Jumbled Words question ${i + 1}`} />}
               expectedLabel="Correct answer:"
               expected={q.answer}
             />
@@ -216,6 +228,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
                   {guide.wordCount} words · {guide.contentOverlap}% of the passage's key words kept (a guide, not a grade)
                 </p>
               ) : null}
+              <ReportProblem attemptId={attemptId} section="passages" itemId={p.id} itemLabel={`Passage ${i + 1}`} />
             </div>
           );
         })}
@@ -231,6 +244,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
             <Answer text={result.emailInput} />
           </p>
           <p className="result-guide">{score.email.wordCount} words</p>
+          <ReportProblem attemptId={attemptId} section="email" itemId={questions.email.id} itemLabel="the email prompt" />
         </div>
       </section>
 

@@ -1,0 +1,60 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { ITEM_REPORT_THANKS, ItemReportErrors, type ItemReportInput, type ItemReportList, type ItemReportReceipt } from '@fluent/contracts';
+import { isDuplicateKey, rpcError } from '@fluent/server-kit';
+import { AttemptsService } from '../attempts/attempts.service';
+import { groupReports } from './group-reports';
+import { ItemReport } from './item-report.schema';
+import { locateItem } from './locate-item';
+
+/** How many of the newest reports the operators' list reads (it is the one read here that is not by key). */
+export const REPORT_LIST_LIMIT = 5000;
+
+@Injectable()
+export class ItemReportsService implements OnModuleInit {
+  constructor(
+    @InjectModel(ItemReport.name) private readonly reports: Model<ItemReport>,
+    private readonly attempts: AttemptsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    // The unique (uid, item) index is the one-report-per-item rule.
+    await this.reports.init();
+  }
+
+  /**
+   * Stores a learner's report on an item of their own attempt, with the item as it was asked and
+   * their answer as stored: nothing about the item is taken from the request but its name.
+   */
+  async report(uid: string, attemptId: string, input: ItemReportInput): Promise<ItemReportReceipt> {
+    const detail = await this.attempts.detailFor(uid, attemptId);
+    const located = locateItem(detail.questions, detail.answers, input.section, input.itemId);
+    if (!located) throw rpcError(404, ItemReportErrors.notInAttempt);
+    try {
+      await this.reports.create({
+        uid,
+        item: `${input.section}:${input.itemId}`,
+        section: input.section,
+        itemId: input.itemId,
+        testId: detail.testId,
+        attemptId,
+        prompt: located.prompt,
+        answer: located.answer,
+        reason: input.reason,
+        comment: input.comment,
+        reportedAt: new Date(),
+      });
+    } catch (error) {
+      if (isDuplicateKey(error)) throw rpcError(409, ItemReportErrors.alreadyReported);
+      throw error;
+    }
+    return { message: ITEM_REPORT_THANKS };
+  }
+
+  /** For operators: the newest reports, grouped by item. */
+  async list(): Promise<ItemReportList> {
+    const rows = await this.reports.find({}).sort({ reportedAt: -1 }).limit(REPORT_LIST_LIMIT).lean<ItemReport[]>();
+    return { items: groupReports(rows) };
+  }
+}

@@ -1,0 +1,45 @@
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
+import {
+  CatalogPatterns,
+  itemReportSchema,
+  OPERATOR_ROLE,
+  type AuthenticatedUser,
+  type ItemReportInput,
+  type ItemReportList,
+  type ItemReportReceipt,
+} from '@fluent/contracts';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { RequireRole } from '../auth/require-role.decorator';
+import { RpcClient } from '../common/rpc/rpc.client';
+import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { config } from '../config';
+
+/** A learner reports a few items after a test; a script reporting hundreds is not a learner. */
+const reportLimit = { default: { limit: config.ITEM_REPORT_RATE_LIMIT, ttl: 60_000 } };
+
+/** "Report a problem" on the results screen, and the operators' list of reports. */
+@Controller('api')
+export class ItemReportsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** 201 with a thank-you; 404 for an unknown attempt or an item it did not ask, 403 another learner's, 409 reported already. */
+  @Throttle(reportLimit)
+  @Post('attempts/:id/reports')
+  @HttpCode(HttpStatus.CREATED)
+  report(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id') attemptId: string,
+    @Body(new ZodValidationPipe(itemReportSchema)) report: ItemReportInput,
+  ): Promise<ItemReportReceipt> {
+    return this.rpc.send(CatalogPatterns.reportItem, { uid: user.uid, attemptId, report });
+  }
+
+  /** Reports grouped by item, for a caller with the realm role `operator` (401 without a token, 403 without the role). */
+  @RequireRole(OPERATOR_ROLE)
+  @Get('reports')
+  @Header('Cache-Control', 'private, no-store')
+  list(): Promise<ItemReportList> {
+    return this.rpc.send(CatalogPatterns.listItemReports, {});
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * "Report a problem" on an item of the results screen: a learner tells us an answer should have
+ * been accepted, or a question is unclear. Operators read the reports grouped by item and turn
+ * good ones into accepted alternatives in the question bank (README, "Item reports").
+ */
+
+/** The sections whose items can be reported, named as the assembled test names them. */
+export const REPORTABLE_SECTIONS = ['typing', 'sentences', 'fills', 'jumbled', 'passages', 'email'] as const;
+export type ReportableSection = (typeof REPORTABLE_SECTIONS)[number];
+
+export const ITEM_REPORT_REASONS = ['answer-should-be-accepted', 'question-unclear', 'other'] as const;
+export type ItemReportReason = (typeof ITEM_REPORT_REASONS)[number];
+
+/** What the results screen shows for each reason. */
+export const ITEM_REPORT_REASON_LABELS: Record<ItemReportReason, string> = {
+  'answer-should-be-accepted': 'My answer should be accepted',
+  'question-unclear': 'The question is unclear',
+  other: 'Other',
+};
+
+export const ITEM_REPORT_COMMENT_MAX = 1000;
+
+/** The body of POST /api/attempts/:id/reports. The learner's answer is taken from the stored attempt, never from here. */
+export const itemReportSchema = z
+  .object({
+    section: z.enum(REPORTABLE_SECTIONS),
+    itemId: z.number().int().nonnegative(),
+    reason: z.enum(ITEM_REPORT_REASONS),
+    comment: z.string().trim().max(ITEM_REPORT_COMMENT_MAX, `comment must be at most ${ITEM_REPORT_COMMENT_MAX} characters`).default(''),
+  })
+  .strict();
+export type ItemReportInput = z.infer<typeof itemReportSchema>;
+
+export const ITEM_REPORT_THANKS = 'Thank you. We will review this item.';
+
+export interface ItemReportReceipt {
+  message: string;
+}
+
+export const ItemReportErrors = {
+  alreadyReported: 'You have already reported this item.',
+  notInAttempt: 'This item is not part of that attempt.',
+} as const;
+
+/** One report as operators read it. */
+export interface ItemReportEntry {
+  attemptId: string;
+  answer: string;
+  reason: ItemReportReason;
+  comment: string;
+  reportedAt: string;
+}
+
+/** The reports of one item, newest first. */
+export interface ReportedItem {
+  section: ReportableSection;
+  itemId: number;
+  testId: number;
+  /** The item as it was asked (the question, the jumbled words, the passage or the email prompt). */
+  prompt: string;
+  count: number;
+  reasons: Record<ItemReportReason, number>;
+  reports: ItemReportEntry[];
+}
+
+/** GET /api/reports (operators): items with the most reports first. */
+export interface ItemReportList {
+  items: ReportedItem[];
+}
