@@ -261,4 +261,38 @@ describe('test runner and results', () => {
     await page.getByRole('article', { name: 'Test 2' }).getByRole('button', { name: 'Start Test' }).waitFor();
     expect(await asksBeforeUnload(page)).toBe(false);
   });
+
+  const confirmsSoFar = () => dialogs.seen.filter((d) => d.type === 'confirm').length;
+  const openTest2 = async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('article', { name: 'Test 2' }).getByRole('button', { name: 'Start Test' }).click();
+    await page.waitForURL('**/test');
+    await page.getByRole('button', { name: 'Start Test' }).click();
+  };
+
+  it('on the first Back, from the first section’s intro card, asks and, confirmed, leaves for /dashboard', async () => {
+    await openTest2();
+    await page.getByRole('button', { name: 'Start Section' }).waitFor();
+    const before = confirmsSoFar();
+    dialogs.acceptNextAfter(800);
+    await page.evaluate(() => window.history.back());
+    expect((await dialogs.waitFor('confirm', before + 1)).message).toBe(LEAVE_ON_BACK);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('article', { name: 'Test 2' }).getByRole('button', { name: 'Start Test' }).waitFor();
+    expect(await asksBeforeUnload(page)).toBe(false);
+  });
+
+  it('on the first Back, mid-section, asks and, confirmed, leaves for /dashboard', async () => {
+    await openTest2();
+    await page.getByRole('button', { name: 'Start Section' }).click();
+    await page.getByLabel('Your typing').waitFor();
+    await page.keyboard.type('Mid');
+    const before = confirmsSoFar();
+    dialogs.acceptNextAfter(800);
+    await page.evaluate(() => window.history.back());
+    expect((await dialogs.waitFor('confirm', before + 1)).message).toBe(LEAVE_ON_BACK);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('article', { name: 'Test 2' }).getByRole('button', { name: 'Start Test' }).waitFor();
+    expect(await asksBeforeUnload(page)).toBe(false);
+  });
 });

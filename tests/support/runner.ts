@@ -57,15 +57,20 @@ export const speechCalls = (page: Page): Promise<SpeechCall[]> => page.evaluate(
  */
 export function dialogRecorder(page: Page) {
   const seen: Array<{ type: string; message: string }> = [];
-  const decisions: boolean[] = [];
+  const decisions: { accept: boolean; afterMs: number }[] = [];
   page.on('dialog', (dialog: Dialog) => {
     seen.push({ type: dialog.type(), message: dialog.message() });
-    void ((decisions.shift() ?? true) ? dialog.accept() : dialog.dismiss());
+    const { accept, afterMs } = decisions.shift() ?? { accept: true, afterMs: 0 };
+    const answer = () => void (accept ? dialog.accept() : dialog.dismiss());
+    if (afterMs > 0) setTimeout(answer, afterMs);
+    else answer();
   });
   return {
     seen,
     /** The next dialog is answered with Cancel (stay on the page). */
-    dismissNext: () => decisions.push(false),
+    dismissNext: () => decisions.push({ accept: false, afterMs: 0 }),
+    /** The next dialog is answered with OK after a person's pause: the browser settles meanwhile. */
+    acceptNextAfter: (afterMs: number) => decisions.push({ accept: true, afterMs }),
     async waitFor(type: string, count = 1, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (seen.filter((d) => d.type === type).length < count) {

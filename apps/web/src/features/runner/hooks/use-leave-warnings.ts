@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker, useNavigate } from 'react-router-dom';
+import { NavigationType, useBlocker, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { LEAVE_ON_BACK, LEAVE_ON_REFRESH } from '../messages';
 
@@ -13,7 +13,13 @@ export function useLeaveWarnings(inProgress: boolean, confirm: (message: string)
   const armed = useRef(inProgress);
   armed.current = inProgress;
   const navigate = useNavigate();
-  const blocker = useBlocker(useCallback(() => armed.current, []));
+  const blockedAction = useRef<NavigationType | null>(null);
+  const blocker = useBlocker(
+    useCallback(({ historyAction }: { historyAction: NavigationType }) => {
+      blockedAction.current = historyAction;
+      return armed.current;
+    }, []),
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
@@ -22,8 +28,16 @@ export function useLeaveWarnings(inProgress: boolean, confirm: (message: string)
       return;
     }
     armed.current = false;
+    if (blockedAction.current === NavigationType.Pop) {
+      // Back: the router has already started moving the browser back onto the test's entry to
+      // block it. Only proceed() waits for that to land before going back again; a navigate()
+      // here raced it, and the browser ended on /test with the test still on screen. The entry
+      // Back leads to is the dashboard the test was started from (the runner needs its state).
+      blocker.proceed();
+      return;
+    }
+    // A link inside the app: no history traversal is pending, so the dashboard takes the test's place.
     blocker.reset();
-    // The test entry gives way to the dashboard, so Back from there does not reopen the test.
     navigate(paths.dashboard, { replace: true });
   }, [blocker, confirm, navigate]);
 
