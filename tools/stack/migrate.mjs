@@ -14,9 +14,9 @@
  *    not importing catalog-service's current code (a migration must keep meaning what it meant).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 import { BIN } from './paths.mjs';
 import { log } from './run.mjs';
 import { isOurs, readState, startProcess, stopProcess, waitUntilHealthy } from './supervisor.mjs';
@@ -24,17 +24,6 @@ import { isOurs, readState, startProcess, stopProcess, waitUntilHealthy } from '
 /** @typedef {import('./profiles.mjs').Profile} Profile */
 /** @typedef {import('mongodb').Db} Db */
 
-/** @returns {Promise<number>} */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** @param {Profile} profile */
 export function sqliteFiles(profile) {

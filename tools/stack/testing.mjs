@@ -2,9 +2,9 @@
 /** Helpers for the stack scripts' unit tests: throwaway profiles, free ports, stand-in processes. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+export { freePort } from './free-port.mjs';
 
 /**
  * A profile whose data lives in a fresh temporary folder.
@@ -24,17 +24,6 @@ export function tempProfile(name, ports = {}) {
   };
 }
 
-/** A TCP port nothing listens on right now. @returns {Promise<number>} */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * A `node -e` child that idles until killed: a stand-in for an unrelated process.
