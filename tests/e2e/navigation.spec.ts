@@ -81,6 +81,20 @@ describe('web app shell', () => {
     expect(sent).toEqual([]);
   });
 
+  it("shows 'Unexpected Application Error!' when a page cannot load (its code chunk fails), with a way home", async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Take the Test' }).waitFor();
+    // As after a deploy that removed the chunk a long-open tab still asks for.
+    await page.route(/\/assets\/about-[\w-]+\.js$/, (route) => route.abort('failed'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }).waitFor();
+    await page.unroute(/\/assets\/about-[\w-]+\.js$/);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.getByRole('button', { name: 'Take the Test' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
   it('shows the designed not-found page for an unknown route, reloaded from the server', async () => {
     const page = await newPage(browser);
     const response = await page.goto('/no/such/page');
