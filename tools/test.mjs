@@ -13,6 +13,7 @@ import { loadDotEnv } from './env.mjs';
 import { Phases } from './phases.mjs';
 import { DATA, ROOT } from './stack/paths.mjs';
 import { log, run } from './stack/run.mjs';
+import { phasesNotRun, suiteCounts } from './test-report.mjs';
 
 loadDotEnv();
 process.env.NX_DAEMON = 'false';
@@ -21,7 +22,7 @@ process.env.NX_TUI = 'false';
 
 const phases = new Phases();
 const resultsDir = join(DATA, 'test-results');
-/** @type {{ name: string, passed: number, failed: number, skipped: number }[]} */
+/** @type {import('./test-report.mjs').SuiteCounts[]} */
 const suites = [];
 let stackStarted = false;
 /** @type {typeof import('./stack/index.mjs') | undefined} */
@@ -44,12 +45,7 @@ async function vitest(name, args, env = {}) {
   } catch (error) {
     failure = error;
   }
-  if (existsSync(output)) {
-    const report = JSON.parse(readFileSync(output, 'utf8'));
-    suites.push({ name, passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests });
-  } else {
-    suites.push({ name, passed: 0, failed: 1, skipped: 0 });
-  }
+  suites.push(suiteCounts(name, existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : undefined, failure !== undefined));
   if (failure) throw failure;
 }
 
@@ -116,10 +112,17 @@ try {
 }
 
 phases.report();
+// Every phase `npm test` means to run, so a summary after an early failure says what it skipped.
+const PLANNED = ['npm dependencies', 'stack binaries', 'build', 'lint + typecheck', 'unit tests', 'start stack (test profile)', 'integration tests', 'browser e2e tests'];
+const notRun = phasesNotRun(PLANNED, phases.timings.map((t) => t.name));
 const totals = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log('\nSuites:');
-for (const s of suites) console.log(`  ${s.name.padEnd(12)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
-if (exitCode === 0 && totals.failed > 0) exitCode = 1;
+for (const s of suites) {
+  console.log(`  ${s.name.padEnd(12)} ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped`);
+  for (const error of s.errors) console.log(`    ✗ ${error}`);
+}
+if (notRun.length > 0) console.log(`\nNot run: ${notRun.join(', ')}`);
+if (exitCode === 0 && (totals.failed > 0 || notRun.length > 0)) exitCode = 1;
 log('test', exitCode === 0 ? 'all green' : 'FAILED');
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped${notRun.length > 0 ? `; ${notRun.length} phase(s) not run` : ''}`);
 process.exit(exitCode);

@@ -153,13 +153,19 @@ describe('public pages', () => {
 
   it('reports no page view when the browser sends Do Not Track', async () => {
     const page = await newPage(browser);
-    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
+    // The preference is read on every route change; the test withdraws it for one last route, whose
+    // view then proves that views for the routes before it would have been sent by now.
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => ((window as { dntWithdrawn?: boolean }).dntWithdrawn ? null : '1') }),
+    );
     const views = recordPageViews(page);
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us', exact: true }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'About Us', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-    // The first view would have been sent at once; give a late one time to show up.
-    await page.waitForTimeout(500);
-    expect(views).toEqual([]);
+    await page.evaluate(() => ((window as { dntWithdrawn?: boolean }).dntWithdrawn = true));
+    await nav.getByRole('link', { name: 'Blog', exact: true }).click();
+    await expect.poll(() => views.length).toBe(1);
+    expect(views).toEqual([{ path: '/blog' }]);
   });
 });

@@ -73,4 +73,27 @@ describe('a Google sign-in session', () => {
     const landedAt = await Promise.race([toGoogle.then(() => 'Google'), page.waitForURL('**/dashboard', { timeout: 30_000 }).then(() => 'the dashboard, signed in')]);
     expect(landedAt).toBe('Google');
   });
+
+  it("shows 'Google Sign-In Failed: ' and the reason when the sign-in is refused, and forgets it on reload", async () => {
+    const page = await newPage(browser);
+    const dialogs = recordDialogs(page);
+    // Keycloak's answer when the person declines at Google: back to our callback with the state
+    // the gateway issued and error=access_denied. The gateway's real callback handles it.
+    await page.route(
+      (url) => url.pathname === '/api/auth/google',
+      async (route) => {
+        const response = await route.fetch({ maxRedirects: 0 });
+        const state = new URL(response.headers().location!).searchParams.get('state')!;
+        const callback = `/api/auth/google/callback?${new URLSearchParams({ state, error: 'access_denied' })}`;
+        await route.fulfill({ response, headers: { ...response.headers(), location: callback } });
+      },
+    );
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await waitForDialog(dialogs, 'Google Sign-In Failed: Access was denied.');
+    await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
+    await page.reload();
+    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    expect(dialogs.filter((d) => d.startsWith('Google Sign-In Failed'))).toHaveLength(1);
+  });
 });

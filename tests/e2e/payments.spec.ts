@@ -100,6 +100,20 @@ describe('premium purchase (offline test cards)', () => {
     expect(await cardButtons(page)).toEqual([...Array(3).fill('Start Test'), ...Array(17).fill('Unlock Test')]);
   });
 
+  it("shows 'Payment failed. Please try again.' in the dialog when the connection drops, and charges nothing", async () => {
+    const { page, token } = await unpaidLearnerOnDashboard(browser);
+    const dialog = await openPurchaseDialog(page);
+    await page.route('**/api/create-payment-intent', (route) => route.abort('internetdisconnected'));
+    await fillCard(page, '4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Pay $49.99' }).click();
+    const message = dialog.getByRole('alert');
+    await message.waitFor();
+    expect(await message.textContent()).toBe('Payment failed. Please try again.');
+    await dialog.getByRole('button', { name: 'Pay $49.99' }).waitFor();
+    expect((await me(token)).body.paidTests).toBeFalsy();
+    expect((await api('/api/tests', { headers: bearer(token) })).body.paid).toBe(false);
+  });
+
   it('keeps the keyboard inside the dialog (Tab cycles its controls) and Escape cancels', async () => {
     const { page } = await unpaidLearnerOnDashboard(browser);
     const dialog = await openPurchaseDialog(page);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleTest, questionBank } from '@fluent/question-bank';
 import type { AssembledTest } from '@fluent/contracts';
 import { launchBrowser } from '../support/browser';
-import { asksBeforeUnload, dialogRecorder, learnerOnDashboard, speechCalls, startTimeScaledGateway } from '../support/runner';
+import { asksBeforeUnload, dialogRecorder, learnerOnDashboard, speechCalls, startTimeScaledGateway, unloadWarningText } from '../support/runner';
 
 /**
  * The runner and the results against the real stack, with one learner (Test 1 taken end to end
@@ -12,6 +12,7 @@ import { asksBeforeUnload, dialogRecorder, learnerOnDashboard, speechCalls, star
  */
 const TIME_SCALE = 0.2;
 const LEAVE_ON_BACK = 'Your test progress will be lost if you go back. Are you sure you want to leave?';
+const LEAVE_ON_REFRESH = 'Your test progress will be lost if you refresh or close this tab. Are you sure you want to proceed?';
 
 const test1 = assembleTest(questionBank(), 1, { warn: () => undefined, error: () => undefined }) as AssembledTest;
 /** The words of the typing paragraph the learner types before skipping. */
@@ -116,6 +117,12 @@ describe('test runner and results', () => {
       const item = test1.fills[i]!;
       await page.getByText(`Question ${i + 1} of 10`).waitFor();
       expect(await focusedLabel()).toBe(`radio:${item.options[0]}`);
+      // Nothing chosen yet: Next is disabled, and Enter does nothing.
+      if (i === 0) {
+        expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+        await page.keyboard.press('Enter');
+        expect(await page.getByText('Question 1 of 10').isVisible()).toBe(true);
+      }
       const right = item.options.indexOf(item.answer);
       const choice = i === 1 ? (right + 1) % 3 : right;
       await page.keyboard.press(' ');
@@ -134,6 +141,7 @@ describe('test runner and results', () => {
       const shown = item.jumbled.split('/').join(' ');
       await page.getByText(shown, { exact: true }).waitFor();
       expect(await focusedLabel()).toBe('input:Your sentence');
+      if (i === 0) expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
       await page.keyboard.type(i === 0 ? shown : item.answer);
       await page.keyboard.press('Enter');
     }
@@ -159,7 +167,9 @@ describe('test runner and results', () => {
     await heading('Email Writing').waitFor();
     expect(await progress()).toBe('Test 1 · Section 6 of 6: Email Writing');
     const emailIntro = (await speechCalls(page)).filter((c) => c.type === 'speak').at(-1);
-    expect(emailIntro).toMatchObject({ text: expect.stringContaining('formal email'), lang: 'en-US', rate: 1, pitch: 1 });
+    // SPEC.md §4: a formal email, to be written within 5 minutes; the card shows what is read.
+    expect(emailIntro).toMatchObject({ text: expect.stringMatching(/formal email.*5 minutes/), lang: 'en-US', rate: 1, pitch: 1 });
+    await page.getByText(emailIntro!.type === 'speak' ? emailIntro!.text : '', { exact: true }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByText(test1.email.prompt).waitFor();
     expect(await page.locator('.runner-timer strong').textContent()).toMatch(/^[45]:\d\d$/);
@@ -239,6 +249,7 @@ describe('test runner and results', () => {
     await page.getByRole('button', { name: 'Start Section' }).click();
     await page.getByLabel('Your typing').waitFor();
     await page.keyboard.type('Half');
+    expect(await unloadWarningText(page)).toBe(LEAVE_ON_REFRESH);
 
     // Refresh: the browser's own warning; staying keeps the progress.
     dialogs.dismissNext();
@@ -293,5 +304,49 @@ describe('test runner and results', () => {
     await page.getByLabel('Your typing').waitFor();
     await page.keyboard.type('Mid');
     await backConfirmedLeavesForDashboard();
+  });
+
+  it("a learner who answers nothing: 'Loading test...', 'Continue' when typing time is up, every section timing out, 'Finish Test' while saving, and (No answer) on the results", async () => {
+    const quiet = await learnerOnDashboard(browser, gateway.url, 0.02);
+    quiet.setDefaultTimeout(30_000);
+    const title = (name: string) => quiet.getByRole('heading', { name, exact: true });
+    const holdUntil = async (pattern: string, method: string) => {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await quiet.route(pattern, async (route) => {
+        if (route.request().method() === method) await released;
+        await route.continue();
+      });
+      return release;
+    };
+
+    const releaseTest = await holdUntil('**/api/tests/3', 'GET');
+    await quiet.getByRole('article', { name: 'Test 3' }).getByRole('button', { name: 'Start Test' }).click();
+    expect(await quiet.getByRole('status').filter({ hasText: 'Loading test...' }).textContent()).toBe('Loading test...');
+    releaseTest();
+    await quiet.getByRole('button', { name: 'Start Test' }).click();
+
+    await title('Typing Test').waitFor();
+    await quiet.getByRole('button', { name: 'Start Section' }).click();
+    await quiet.getByRole('button', { name: 'Continue' }).waitFor();
+    expect(await quiet.getByLabel('Your typing').isDisabled()).toBe(true);
+    await quiet.getByRole('button', { name: 'Continue' }).click();
+    for (const section of ['Sentence Completion', 'Fill in the Blanks', 'Jumbled Words', 'Passage Reconstruction']) {
+      await title(section).waitFor();
+      await quiet.getByRole('button', { name: 'Start Section' }).click();
+    }
+    await title('Email Writing').waitFor();
+    const releaseSave = await holdUntil('**/api/tests/3/attempts', 'POST');
+    await quiet.getByRole('button', { name: 'Start Section' }).click();
+    const finish = quiet.getByRole('button', { name: 'Finish Test' });
+    await finish.waitFor();
+    expect(await finish.isDisabled()).toBe(true);
+    releaseSave();
+
+    await quiet.waitForURL(/\/result\?attempt=[0-9a-f]{24}$/);
+    await title('Test 3 Completed!').waitFor();
+    // 10 sentences, 10 fills, 15 jumbled, 3 passages and the email, all blank.
+    await expect.poll(() => quiet.getByText('(No answer)', { exact: true }).count()).toBe(39);
+    await quiet.close();
   });
 });

@@ -8,7 +8,7 @@ import { BIN, ROOT } from '../../tools/stack/paths.mjs';
 import { freePort } from '../../tools/stack/testing.mjs';
 import { appEnvironment } from '../../tools/stack/profiles.mjs';
 import { killStartedProcesses, runNode, runProcess } from '../support/processes';
-import { natsUrl, natsUser, profile, startComponentNamed, stopComponentNamed } from '../support/stack';
+import { eventually, natsUrl, natsUser, profile, startComponentNamed, stopComponentNamed } from '../support/stack';
 
 // Life cycle of the processes that publish and consume our events (services, gateway), run as real
 // processes: start-up while NATS or the database is down, and SIGTERM with work in flight.
@@ -93,11 +93,11 @@ describe('SIGTERM', () => {
       WEB_DIST: '',
     });
     const health = () => fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-    await eventually(async () => (await health())?.status === 200, 30_000);
+    await eventually(async () => (await health())?.status, (status) => status === 200, 30_000);
 
     hold = true;
     const inFlight = health();
-    await eventually(async () => held.length === SERVICES.length, 10_000);
+    await eventually(async () => held.length, (n) => n === SERVICES.length, 10_000);
     gateway.kill('SIGTERM');
     await sleep(500);
     expect(gateway.exit).toBeUndefined();
@@ -144,13 +144,5 @@ async function natsConnection(servers: string, timeoutMs = 5000, auth: ReturnTyp
   }
 }
 
-
-async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(100);
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

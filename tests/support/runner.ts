@@ -89,3 +89,15 @@ export const asksBeforeUnload = (page: Page): Promise<boolean> =>
     window.dispatchEvent(event);
     return event.defaultPrevented;
   });
+
+/**
+ * The text the page's beforeunload listener leaves on the event (browsers now show their own
+ * wording; older ones showed this). Only a real BeforeUnloadEvent carries returnValue as text.
+ */
+export const unloadWarningText = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const event = document.createEvent('BeforeUnloadEvent');
+    event.initEvent('beforeunload', false, true);
+    window.dispatchEvent(event);
+    return String(event.returnValue);
+  });

@@ -38,15 +38,23 @@ export async function api(path: string, init: RequestInit = {}): Promise<{ statu
   return { status: response.status, body };
 }
 
-/** Polls until `check` passes or the deadline is reached; returns the last value. */
+/** Polls `probe` until `accept` passes and returns that value; throws when the deadline passes first. */
 export async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await probe();
-  while (!accept(value) && Date.now() < deadline) {
+  while (!accept(value)) {
+    // A wait that ends without its condition is a failure, not a value to look at: a stalled
+    // consumer would otherwise pass every "nothing else happened" check made after it.
+    if (Date.now() >= deadline) throw new Error(`eventually: not met within ${timeoutMs} ms; last value: ${describe(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
     value = await probe();
   }
   return value;
+}
+
+function describe(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 /** The environment the stack gives the apps of this profile (addresses, secrets, limits). */

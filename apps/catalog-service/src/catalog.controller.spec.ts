@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SECTION_SIZES, type TestAnswers } from '@fluent/contracts';
 import type { RpcException } from '@nestjs/microservices';
 import type { AttemptsService } from './attempts/attempts.service';
 import { CatalogController } from './catalog.controller';
@@ -10,6 +11,30 @@ describe('CatalogController payload checks', () => {
   const catalog = { cards: vi.fn(), test: vi.fn(), submit: vi.fn() };
   const attempts = { get: vi.fn(), list: vi.fn() };
   const controller = new CatalogController(catalog as unknown as CatalogService, attempts as unknown as AttemptsService);
+  afterEach(() => vi.clearAllMocks());
+
+  // Right in every part but the one a case changes, so the refusal can only come from that part.
+  const submissionWith = (changes: Partial<Record<keyof TestAnswers, unknown>>) => ({
+    uid: 'ana',
+    testId: 1,
+    submission: {
+      submissionId: crypto.randomUUID(),
+      answers: {
+        typing: { text: '', elapsedMs: 60_000 },
+        sentenceAnswers: Array(SECTION_SIZES.sentences).fill(''),
+        fillAnswers: Array(SECTION_SIZES.fills).fill(''),
+        jumbledAnswers: Array(SECTION_SIZES.jumbled).fill(''),
+        passageInputs: Array(SECTION_SIZES.passages).fill(''),
+        emailInput: '',
+        ...changes,
+      },
+    },
+  });
+
+  it('accepts the unchanged submission (the cases below each change one part of it)', () => {
+    controller.submit(submissionWith({}));
+    expect(catalog.submit).toHaveBeenCalledOnce();
+  });
 
   const refusal = (call: () => unknown) => {
     try {
@@ -24,7 +49,9 @@ describe('CatalogController payload checks', () => {
     ['cards without a uid', () => controller.cards({}), 'uid'],
     ['a test id that is not a number', () => controller.test({ uid: 'ana', testId: '1' }), 'testId'],
     ['a uid that is an object', () => controller.test({ uid: { $ne: null }, testId: 1 }), 'uid'],
-    ['a submission with 9 sentence answers', () => controller.submit({ uid: 'ana', testId: 1, submission: { submissionId: crypto.randomUUID(), answers: { sentenceAnswers: [] } } }), 'submission.answers.typing'],
+    ['a submission without its typing answer', () => controller.submit(submissionWith({ typing: undefined })), 'submission.answers.typing'],
+    ['a submission with 9 sentence answers', () => controller.submit(submissionWith({ sentenceAnswers: Array(9).fill('') })), 'submission.answers.sentenceAnswers'],
+    ['a submission with 4 jumbled answers too many', () => controller.submit(submissionWith({ jumbledAnswers: Array(19).fill('') })), 'submission.answers.jumbledAnswers'],
     ['an attempt id that is too long', () => controller.attempt({ uid: 'ana', attemptId: 'x'.repeat(65) }), 'attemptId'],
   ])('refuses %s with 400 naming the field', (_name, call, field) => {
     const error = refusal(call) as { statusCode: number; errors: Record<string, string> };

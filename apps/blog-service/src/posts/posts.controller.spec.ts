@@ -23,7 +23,9 @@ describe('PostsController', () => {
 
   it('looks a valid slug up', async () => {
     const post = { slug: 'typing-speed', title: 'T', date: '2026-03-03', author: 'A', summary: 'S', content: '<p>x</p>' };
-    const controller = new PostsController({ get: vi.fn(async () => post) } as unknown as PostsService);
+    const lookUp = vi.fn(async () => post);
+    const controller = new PostsController({ get: lookUp } as unknown as PostsService);
     expect(await controller.get({ slug: 'typing-speed' })).toBe(post);
+    expect(lookUp).toHaveBeenCalledExactlyOnceWith('typing-speed');
   });
 });

@@ -10,15 +10,18 @@ function LocationProbe() {
   return <output data-testid="location">{JSON.stringify({ pathname: location.pathname, search: location.search, state: location.state })}</output>;
 }
 
-/** Renders `element` at `path` with a fresh query client and a router whose other routes show the location. */
-export function renderWithProviders(element: ReactElement, path = '/dashboard') {
+/**
+ * Renders `element` at `path` with a fresh query client and a router whose other routes show the
+ * location; `state` is the navigation state the route is entered with.
+ */
+export function renderWithProviders(element: ReactElement, path = '/dashboard', state?: unknown) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(
     [
       { path, element },
       { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [{ pathname: path, state }] },
   );
   return { queryClient, router, ...render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>) };
 }

@@ -78,10 +78,19 @@ describe('TestCatalog', () => {
     await userEvent.click(within(locked).getByRole('button', { name: /Unlock Test/ }));
     expect(dialog.hasAttribute('open')).toBe(true);
     expect(within(dialog).getByRole('button', { name: 'Pay $49.99' })).toBeTruthy();
-    expect(dialog.textContent).toContain('17 premium tests');
+    expect(within(dialog).getByText('Get access to all 17 premium tests with a one-time payment.')).toBeTruthy();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(dialog.hasAttribute('open')).toBe(false);
+  });
+
+  it('names the count of premium cards the catalog sent in the purchase dialog (15 when 5 tests are free)', async () => {
+    const response = newLearner();
+    response.cards = response.cards.map((c) => ({ ...c, premium: c.id > 5, access: c.id <= 5 }));
+    fetchMock.mockImplementation(async () => json(200, response));
+    renderWithProviders(<TestCatalog />);
+    await userEvent.click(within(await screen.findByRole('article', { name: 'Test 6' })).getByRole('button', { name: /Unlock Test/ }));
+    expect(within(screen.getByRole('dialog')).getByText('Get access to all 15 premium tests with a one-time payment.')).toBeTruthy();
   });
 
   it('unlocks every card for a learner who has paid', async () => {

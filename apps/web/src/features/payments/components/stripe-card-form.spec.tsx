@@ -60,10 +60,13 @@ describe('PurchaseDialog (live mode, Stripe Elements)', () => {
     expect(screen.queryByLabelText('Card number')).toBeNull();
   });
 
-  it('shows the error Stripe returns, in red', async () => {
+  // jsdom computes no stylesheet colours: the red itself (--danger) is checked in tests/e2e/payments.spec.ts.
+  it("shows the error Stripe returns as an alert in the dialog's error style", async () => {
     stripe.confirmCardPayment.mockResolvedValue({ error: { type: 'card_error', message: 'Your card has insufficient funds.' } });
     const dialog = await payInLiveMode();
-    expect((await within(dialog).findByRole('alert')).textContent).toBe('Your card has insufficient funds.');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Your card has insufficient funds.');
+    expect(alert.classList).toContain('purchase-dialog__error');
   });
 
   it("shows 'Payment failed. Please try again.' when Stripe.js throws", async () => {

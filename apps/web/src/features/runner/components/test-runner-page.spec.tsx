@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttemptSubmission } from '@fluent/contracts';
@@ -71,6 +72,9 @@ describe('TestRunnerPage', () => {
   it('shows the invalid-test screen for a test the server does not know', async () => {
     renderPage(() => json(404, { statusCode: 404, message: 'Test not found. Choose a test from Test 1 to Test 20.' }));
     expect(await screen.findByRole('heading', { name: 'Invalid Test Selected' })).toBeTruthy();
+    expect(screen.getByText('Please select a test from the dashboard (Test 1 to Test 20).')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    expect(await screen.findByText('dashboard page')).toBeTruthy();
   });
 
   it('sends answers still waiting in this tab without loading the test again', async () => {
