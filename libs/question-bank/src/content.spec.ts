@@ -6,6 +6,7 @@ import { testFileSchema, type TestFile } from './schema';
 import { comparable } from './text';
 import { findNearDuplicates, type Entry } from './duplicates';
 import { answerLeaks } from './answer-leaks';
+import { answerFormProblems } from './answer-forms';
 
 /**
  * Checks every data file against the content rules, one test per file, reading the folder rather
@@ -89,5 +90,12 @@ describe('question bank content', () => {
       return logged.added.filter((a) => !accepted.has(comparable(a.sentence))).map((a) => `jumbled ${logged.id}: "${a.sentence}"`);
     });
     expect(missing, missing.join('\n')).toEqual([]);
+  });
+
+  it('lists negatives in full and contracted and never keys a "get" passive (CONTENT-GUIDE.md)', () => {
+    const problems = parsed.flatMap(({ file }) =>
+      file.sentences.flatMap((s) => answerFormProblems(s.acceptableAnswers).map((p) => `sentence ${s.id}: ${p}`)),
+    );
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });
