@@ -14,14 +14,15 @@ import { BLANK, comparable } from './text';
  *   skipped, since they recur in every text by design.
  */
 export function answerLeaks(file: TestFile): string[] {
-  const prompts: Array<[where: string, text: string]> = [
+  const shown: Array<[where: string, text: string]> = [
     ['typing', file.typing.paragraph],
     ...file.sentences.map((s): [string, string] => [`sentence ${s.id}`, s.question]),
     ...file.fills.map((s): [string, string] => [`fill ${s.id}`, s.question]),
     ...file.jumbled.map((s): [string, string] => [`jumbled ${s.id}`, s.jumbled.replaceAll('/', ' ')]),
     ...file.passages.map((s): [string, string] => [`passage ${s.id}`, s.sentences]),
     ['email', file.email.prompt],
-  ].map(([where, text]): [string, string] => [where, ` ${comparable(text.replaceAll(BLANK, ' '))} `]);
+  ];
+  const prompts = shown.map(([where, text]): [string, string] => [where, ` ${comparable(text.replaceAll(BLANK, ' '))} `]);
 
   const needles: Array<[owner: string, answer: string, needle: string]> = [
     ...file.sentences.flatMap((s) => s.acceptableAnswers.flatMap((a) => inBlank(`sentence ${s.id}`, s.question, a))),
