@@ -5,6 +5,8 @@ import { TEST_COUNT } from '@fluent/contracts';
 import { testFileSchema, type TestFile } from './schema';
 import { comparable } from './text';
 import { findNearDuplicates, type Entry } from './duplicates';
+import { answerLeaks } from './answer-leaks';
+import { answerFormProblems } from './answer-forms';
 
 /**
  * Checks every data file against the content rules, one test per file, reading the folder rather
@@ -69,5 +71,31 @@ describe('question bank content', () => {
   it('has no near copies (same content words in a different dress)', () => {
     const pairs = findNearDuplicates(entries);
     expect(pairs, pairs.join('\n')).toEqual([]);
+  });
+
+  it("never shows an item's answer in another item of the same test", () => {
+    const leaks = parsed.flatMap(({ file }) => answerLeaks(file));
+    expect(leaks, leaks.join('\n')).toEqual([]);
+  });
+
+  it('lists every alternative the jumbled audit added, and the audit covers every jumbled item', () => {
+    const audit = JSON.parse(readFileSync(join(__dirname, '..', 'audit', 'jumbled-2026-11.json'), 'utf8')) as {
+      items: Array<{ id: number; answer: string; added: Array<{ sentence: string }> }>;
+    };
+    const jumbled = new Map(parsed.flatMap(({ file }) => file.jumbled).map((item) => [item.id, item]));
+    expect(audit.items.map((i) => i.id)).toEqual([...jumbled.keys()]);
+    const missing = audit.items.flatMap((logged) => {
+      const item = jumbled.get(logged.id);
+      const accepted = new Set([item?.answer, ...(item?.alternatives ?? [])].map((s) => comparable(s ?? '')));
+      return logged.added.filter((a) => !accepted.has(comparable(a.sentence))).map((a) => `jumbled ${logged.id}: "${a.sentence}"`);
+    });
+    expect(missing, missing.join('\n')).toEqual([]);
+  });
+
+  it('lists negatives in full and contracted and never keys a "get" passive (CONTENT-GUIDE.md)', () => {
+    const problems = parsed.flatMap(({ file }) =>
+      file.sentences.flatMap((s) => answerFormProblems(s.acceptableAnswers).map((p) => `sentence ${s.id}: ${p}`)),
+    );
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

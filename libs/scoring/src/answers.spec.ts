@@ -49,4 +49,13 @@ describe('isJumbledCorrect', () => {
     const movable = { answer: 'Yesterday I met an old friend.', alternatives: ['I met an old friend yesterday.'] };
     expect(isJumbledCorrect(movable, 'I met an old friend yesterday')).toBe(true);
   });
+  it('ignores commas the learner adds, wherever they stand, but not the order around them', () => {
+    const fronted = { answer: 'Which documents do I need to open a bank account?', alternatives: ['To open a bank account which documents do I need?'] };
+    expect(isJumbledCorrect(fronted, 'To open a bank account, which documents do I need?')).toBe(true);
+    expect(isJumbledCorrect(fronted, 'To open a bank account ,which documents do I need')).toBe(true);
+    const reported = { answer: 'The mechanic said the brakes needed to be replaced.', alternatives: ['The brakes the mechanic said needed to be replaced.'] };
+    expect(isJumbledCorrect(reported, 'The brakes, the mechanic said, needed to be replaced.')).toBe(true);
+    expect(isJumbledCorrect(reported, 'The brakes, needed to be replaced, the mechanic said.')).toBe(false);
+    expect(isJumbledCorrect(item, ',')).toBe(false);
+  });
 });

@@ -15,10 +15,14 @@ export function isFillCorrect(item: Pick<FillItem, 'answer'>, answer: string): b
 
 /**
  * Jumbled words: right when the sentence equals the answer (or a listed alternative), ignoring
- * case, spacing and the final punctuation; the order of the words is strict.
+ * case, spacing, the final punctuation and commas; the order of the words is strict.
+ * Commas are the learner's own: the jumbled words carry none, and a fronted clause or a moved
+ * reporting clause ("To open an account, …", "…, the mechanic said") is right with or without one.
  */
 export function isJumbledCorrect(item: Pick<JumbledItem, 'answer' | 'alternatives'>, answer: string): boolean {
-  const given = normaliseAnswer(answer);
+  const given = withoutCommas(answer);
   if (given === '') return false;
-  return [item.answer, ...(item.alternatives ?? [])].some((accepted) => normaliseAnswer(accepted) === given);
+  return [item.answer, ...(item.alternatives ?? [])].some((accepted) => withoutCommas(accepted) === given);
 }
+
+const withoutCommas = (sentence: string): string => normaliseAnswer(sentence.replaceAll(',', ' '));
