@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, clearOfWindowEdge, gatewayUrl, requestFrom, stackEnvironment, startExtraGateway } from '../support/stack';
+import { api, clearOfWindowEdge, eventually, gatewayUrl, requestFrom, stackEnvironment, startComponentNamed, startExtraGateway, stopComponentNamed } from '../support/stack';
 import { PASSWORD, signIn, signUp } from '../support/users';
 
 const authLimit = Number(stackEnvironment().AUTH_RATE_LIMIT);
@@ -90,5 +90,68 @@ describe('rate limits', () => {
       }
       expect(statuses.at(-1)).toBe(429);
     });
+  });
+
+  it('limits an IPv6 client by its /64: a household or school network is one address', async () => {
+    await clearOfWindowEdge(MINUTE, 20_000);
+    const prefix = `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= authLimit; i++) {
+      // A different interface id each time, the same /64.
+      const headers = { 'x-forwarded-for': `${prefix}:${randomInt(1, 0xffff).toString(16)}::${i + 1}` };
+      statuses.push((await api('/api/auth/login', { method: 'POST', headers, body: '{}' })).status);
+    }
+    expect(statuses.filter((s) => s === 400)).toHaveLength(authLimit);
+    expect(statuses.at(-1)).toBe(429);
+    const neighbour = { 'x-forwarded-for': `${prefix.replace(/:[0-9a-f]+$/, ':0')}::1` };
+    expect((await api('/api/auth/login', { method: 'POST', headers: neighbour, body: '{}' })).status).toBe(400);
+  });
+
+  describe('the API limit, decided in each replica and shared through the store', () => {
+    const API_LIMIT = 200;
+    let replicas: { url: string; stop: () => Promise<void> }[] = [];
+    beforeAll(async () => {
+      replicas = await Promise.all([58, 59].map((offset) => startExtraGateway({ API_RATE_LIMIT: String(API_LIMIT) }, offset)));
+    });
+    afterAll(async () => {
+      await Promise.all(replicas.map((r) => r.stop()));
+    });
+
+    it('refuses none of a 180-request concurrent burst from one address under the limit (200)', async () => {
+      await clearOfWindowEdge(MINUTE, 20_000);
+      const headers = someAddress();
+      const statuses = await Promise.all(Array.from({ length: 180 }, () => fetch(`${replicas[0]!.url}/api/config`, { headers }).then((r) => r.status)));
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    });
+
+    it(`holds one limit across two replicas within 10 % (${API_LIMIT} a minute, 400 requests, 8 at a time)`, async () => {
+      await clearOfWindowEdge(MINUTE, 30_000);
+      const headers = someAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 400; i += 8) {
+        const batch = Array.from({ length: 8 }, (_, k) => fetch(`${replicas[(i + k) % 2]!.url}/api/config`, { headers }).then((r) => r.status));
+        statuses.push(...(await Promise.all(batch)));
+      }
+      const passed = statuses.filter((s) => s === 200).length;
+      expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+      expect(passed).toBeGreaterThanOrEqual(API_LIMIT * 0.9);
+      expect(passed).toBeLessThanOrEqual(API_LIMIT * 1.1);
+    });
+  });
+
+  it('fails closed on sign-in and open on the rest of the API while the shared store (NATS) is down', async () => {
+    await stopComponentNamed('nats');
+    let login: { status: number; body: any };
+    let config: { status: number };
+    try {
+      login = await api('/api/auth/login', { method: 'POST', headers: someAddress(), body: JSON.stringify({ email: 'ana@example.com', password: PASSWORD }) });
+      config = await api('/api/config', { headers: someAddress() });
+    } finally {
+      await startComponentNamed('nats');
+    }
+    expect(login).toEqual({ status: 503, body: { statusCode: 503, message: 'Sign-in is unavailable for a moment. Please try again shortly.' } });
+    expect(config.status).toBe(200);
+    // Back: the gateway counts in the store again.
+    await eventually(() => api('/api/auth/login', { method: 'POST', headers: someAddress(), body: '{}' }), (r) => r.status === 400, 60_000);
   });
 });

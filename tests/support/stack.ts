@@ -64,8 +64,8 @@ export const stackEnvironment = () => appEnvironment(profile);
  * A second gateway process against the same NATS, services and rate-limit store, on its own port:
  * what a second replica behind a load balancer would be.
  */
-export async function startExtraGateway(overrides: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = profile.ports.gateway + 57;
+export async function startExtraGateway(overrides: Record<string, string>, portOffset = 57): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = profile.ports.gateway + portOffset;
   const url = `http://127.0.0.1:${port}`;
   // Whatever already answers there (a replica a crashed run left behind) would pass for this one.
   if (await fetch(`${url}/api/config`).then(() => true, () => false)) throw new Error(`port ${port} is taken: stop the process listening there`);

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { loggingModule, NatsKv } from '@fluent/server-kit';
+import { loggingModule } from '@fluent/server-kit';
 import { RpcModule } from './common/rpc/rpc.module';
-import { NatsThrottlerStorage } from './common/rate-limit/nats-throttler-storage';
+import { isPasswordRoute, PASSWORD_THROTTLER } from './common/rate-limit/password-routes';
+import { RateLimitStorage } from './common/rate-limit/rate-limit-storage';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module';
 import { config, SERVICE_NAME } from './config';
 import { AccessTokenGuard } from './auth/access-token.guard';
@@ -26,11 +27,15 @@ import { HealthController } from './health/health.controller';
     loggingModule(SERVICE_NAME, config.LOG_LEVEL),
     RateLimitModule,
     ThrottlerModule.forRootAsync({
-      inject: [NatsKv],
-      useFactory: (kv: NatsKv) => ({
-        throttlers: [{ name: 'default', ttl: 60_000, limit: config.API_RATE_LIMIT }],
-        // Shared by every gateway replica; keyed by the client address Express derives with TRUST_PROXY.
-        storage: new NatsThrottlerStorage(kv),
+      inject: [RateLimitStorage],
+      useFactory: (storage: RateLimitStorage) => ({
+        throttlers: [
+          { name: 'default', ttl: 60_000, limit: config.API_RATE_LIMIT },
+          { name: PASSWORD_THROTTLER, ttl: 60_000, limit: config.AUTH_RATE_LIMIT, skipIf: (context) => !isPasswordRoute(context) },
+        ],
+        // Shared by every gateway replica; keyed by the client address Express derives with TRUST_PROXY
+        // (an IPv6 address by its /64, the throttler's default: one household or school, one bucket).
+        storage,
         errorMessage: 'Too many requests. Please wait a moment and try again.',
       }),
     }),

@@ -3,7 +3,7 @@ import { loadConfig } from '@fluent/server-kit';
 import { gatewayConfigSchema } from './config';
 
 describe('gateway configuration', () => {
-  const origin = { PUBLIC_ORIGIN: 'https://fluent.example' };
+  const origin = { PUBLIC_ORIGIN: 'https://fluent.example', TRUST_PROXY: '10.0.0.0/8' };
 
   it('refuses a production gateway whose session cookie would travel without TLS', () => {
     expect(() => loadConfig(gatewayConfigSchema, { NODE_ENV: 'production', ...origin })).toThrow(/SESSION_COOKIE_SECURE: production needs SESSION_COOKIE_SECURE=true/);
@@ -12,7 +12,18 @@ describe('gateway configuration', () => {
   });
 
   it('refuses a production gateway that does not know its public origin (Google sign-in redirect)', () => {
-    expect(() => loadConfig(gatewayConfigSchema, { NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'true' })).toThrow(/PUBLIC_ORIGIN: production needs PUBLIC_ORIGIN/);
+    expect(() => loadConfig(gatewayConfigSchema, { NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'true', TRUST_PROXY: '1' })).toThrow(/PUBLIC_ORIGIN: production needs PUBLIC_ORIGIN/);
+  });
+
+  it('refuses a production gateway that was not told which proxies to believe (TRUST_PROXY)', () => {
+    const production = { NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'true', PUBLIC_ORIGIN: 'https://fluent.example' };
+    expect(() => loadConfig(gatewayConfigSchema, production)).toThrow(/TRUST_PROXY: production needs TRUST_PROXY/);
+    expect(loadConfig(gatewayConfigSchema, { ...production, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe('false');
+    expect(loadConfig(gatewayConfigSchema, { ...production, TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toBe('10.0.0.0/8');
+  });
+
+  it('leaves TRUST_PROXY unset in development (the gateway then believes loopback proxies only)', () => {
+    expect(loadConfig(gatewayConfigSchema, {}).TRUST_PROXY).toBeUndefined();
   });
 
   it('allows plain HTTP cookies in development', () => {

@@ -28,8 +28,10 @@ export const gatewayConfigSchema = baseConfigSchema
     /**
      * The proxies whose X-Forwarded-For is believed (Express `trust proxy`): a hop count, or
      * addresses/CIDR ranges/`loopback`, comma-separated. Set it to the ingress's range in Kubernetes.
+     * Locally `loopback`; production must say it (even `false`): a wrong guess either lets clients
+     * choose their own rate-limit bucket or puts every learner behind the ingress in one.
      */
-    TRUST_PROXY: z.string().default('loopback'),
+    TRUST_PROXY: z.string().optional(),
     /** The origin learners reach us at (Google sign-in's redirect URI); by default the request's own. */
     PUBLIC_ORIGIN: z.string().optional(),
     /** Requests per minute and client address on the sign-in and sign-up endpoints. */
@@ -44,6 +46,8 @@ export const gatewayConfigSchema = baseConfigSchema
     SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     /** Requests per minute and client address on the rest of the API. */
     API_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+    /** How often a replica sends its locally counted hits to the shared store (ms); see README, Rate limits. */
+    RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(20).max(5000).default(250),
     /** Optional Google Analytics 4 measurement id for the web app. */
     GA_MEASUREMENT_ID: z.string().default(''),
     /** Milliseconds the health check waits for each service. */
@@ -71,6 +75,10 @@ export const gatewayConfigSchema = baseConfigSchema
     // would refuse the Google sign-in's redirect URI.
     message: 'production needs PUBLIC_ORIGIN (the https origin learners reach the site at)',
     path: ['PUBLIC_ORIGIN'],
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || c.TRUST_PROXY !== undefined, {
+    message: 'production needs TRUST_PROXY (the ingress addresses or CIDR ranges, a hop count, or false)',
+    path: ['TRUST_PROXY'],
   })
   .refine((c) => c.NODE_ENV !== 'production' || c.SESSION_COOKIE_SECURE || c.ALLOW_INSECURE_COOKIES, {
     message: 'production needs SESSION_COOKIE_SECURE=true (or ALLOW_INSECURE_COOKIES=true, deliberately)',

@@ -16,7 +16,7 @@ async function bootstrap(): Promise<void> {
   // rawBody: Stripe webhook signatures are computed over the exact bytes received.
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
   app.useLogger(app.get(Logger));
-  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY ?? 'loopback'));
   // Google Analytics only when it is configured: otherwise the page may not reach Google at all.
   const analytics = googleAnalyticsSources(config.GA_MEASUREMENT_ID);
   app.use(

@@ -13,13 +13,14 @@ import {
   type SignUpInput,
 } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { PasswordRoute } from '../common/rate-limit/password-routes';
 import { SignInAttempts } from '../common/rate-limit/sign-in-attempts';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
 import { Public } from './public.decorator';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 
-/** Sign-in and sign-up: strict, per client address (password guessing, account creation). */
+/** Google sign-in's start and callback: as many per minute and address as password checks, counted locally. */
 export const authLimit = { default: { limit: config.AUTH_RATE_LIMIT, ttl: 60_000 } };
 /** Session refresh: every page load and tab does one; not a password guess, so far looser. */
 const sessionLimit = { default: { limit: config.SESSION_RATE_LIMIT, ttl: 60_000 } };
@@ -28,7 +29,8 @@ const isStatus = (error: unknown, status: number) => error instanceof HttpExcept
 
 /**
  * Sessions. The browser gets the short-lived access token in the body and nothing else; the
- * refresh token goes into the httpOnly session cookie and is rotated on every refresh.
+ * refresh token goes into the httpOnly session cookie and is rotated on every refresh. Sign-in and
+ * sign-up are password routes: counted exactly in the shared store, per client address.
  */
 @Controller('api/auth')
 export class AuthController {
@@ -38,7 +40,7 @@ export class AuthController {
   ) {}
 
   @Public()
-  @Throttle(authLimit)
+  @PasswordRoute()
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
   async signUp(@Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
@@ -49,7 +51,7 @@ export class AuthController {
   }
 
   @Public()
-  @Throttle(authLimit)
+  @PasswordRoute()
   @Post('login')
   @HttpCode(HttpStatus.OK)
   async login(@Body(new ZodValidationPipe(signInSchema)) body: SignInInput, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {

@@ -1,15 +1,17 @@
 import { Global, Module } from '@nestjs/common';
 import { NatsKv } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../../config';
+import { RateLimitStorage } from './rate-limit-storage';
 import { SignInAttempts } from './sign-in-attempts';
 
-/** The gateway's shared rate-limit state on NATS KV (one connection, used by the throttler and SignInAttempts). */
+/** The gateway's rate-limit state: counters shared on NATS KV (one connection) and decided per RateLimitStorage. */
 @Global()
 @Module({
   providers: [
     { provide: NatsKv, useFactory: () => new NatsKv({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD }) },
+    { provide: RateLimitStorage, inject: [NatsKv], useFactory: (kv: NatsKv) => new RateLimitStorage(kv, { syncMs: config.RATE_LIMIT_SYNC_MS, flushFraction: 0.05 }) },
     SignInAttempts,
   ],
-  exports: [NatsKv, SignInAttempts],
+  exports: [NatsKv, RateLimitStorage, SignInAttempts],
 })
 export class RateLimitModule {}

@@ -3,6 +3,7 @@ import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { ACCOUNT_LOCKED_MESSAGE } from '@fluent/contracts';
 import { CounterContendedError, incrementCounter, NatsKv } from '@fluent/server-kit';
 import { config } from '../../config';
+import { RATE_LIMIT_UNAVAILABLE_MESSAGE } from './rate-limit-storage';
 
 const BUCKET = 'gateway_sign_in_failures';
 
@@ -34,10 +35,10 @@ export class SignInAttempts {
     try {
       count = await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => incrementCounter(bucket, key));
     } catch (error) {
-      if (error instanceof CounterContendedError) throw locked();
-      // NATS away: sign-in needs NATS anyway; do not turn the outage into a lockout.
-      this.logger.warn(`Could not count a password check: ${String(error)}`);
-      return { release: async () => undefined };
+      // Fail closed, and never as "locked": an uncounted guess is not let through, but neither a
+      // store outage nor a contended counter is the learner's doing, so they hear "try again".
+      this.logger.warn(`Could not count a password check${error instanceof CounterContendedError ? ' (contended)' : ''}: ${String(error)}`);
+      throw new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: RATE_LIMIT_UNAVAILABLE_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE);
     }
     if (count > config.AUTH_ACCOUNT_FAILURE_LIMIT) throw locked();
     return {
