@@ -87,6 +87,8 @@ export function appEnvironment(profile, app) {
   if (!app || app === 'payment-service') {
     Object.assign(stack, {
       STRIPE_WEBHOOK_SECRET: webhookSecret(profile),
+      // Chosen by name: payment-service never falls into offline mode by itself.
+      PAYMENT_MODE: stripeLive(profile) ? 'live' : 'offline',
       // Offline mode delivers its test-card events to the gateway's webhook endpoint, like Stripe.
       OFFLINE_WEBHOOK_URL: `http://127.0.0.1:${p.gateway}/api/payments/webhook`,
     });
@@ -103,7 +105,7 @@ export function appEnvironment(profile, app) {
     const timeout = process.env.NATS_REQUEST_TIMEOUT_MS ?? '15000';
     const keycloakTimeout = process.env.KEYCLOAK_TIMEOUT_MS ?? '8000';
     // Always offline, whatever Stripe keys .env holds: tests never reach the internet.
-    const offline = { STRIPE_SECRET_KEY: STRIPE_MOCK_KEY, STRIPE_PUBLISHABLE_KEY: '' };
+    const offline = { STRIPE_SECRET_KEY: STRIPE_MOCK_KEY, STRIPE_PUBLISHABLE_KEY: '', ...(!app || app === 'payment-service' ? { PAYMENT_MODE: 'offline' } : {}) };
     return {
       ...defaults,
       ...stack,

@@ -41,17 +41,18 @@ describe('Stripe settings of the apps', () => {
     vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_live_realkey');
     vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'whsec_real');
     const env = appEnvironment(profile('test'), 'payment-service');
-    expect(env).toMatchObject({ STRIPE_SECRET_KEY: 'sk_test_fluentLocalDevKey', STRIPE_PUBLISHABLE_KEY: '', STRIPE_API_BASE: 'http://127.0.0.1:12999' });
+    expect(env).toMatchObject({ PAYMENT_MODE: 'offline', STRIPE_SECRET_KEY: 'sk_test_fluentLocalDevKey', STRIPE_PUBLISHABLE_KEY: '', STRIPE_API_BASE: 'http://127.0.0.1:12999' });
     expect(env.STRIPE_WEBHOOK_SECRET).not.toBe('whsec_real');
   });
 
   it('switch the dev profile to live Stripe with a publishable key: no stripe-mock address, the environment’s webhook secret', () => {
     const p = profile('dev');
-    expect(appEnvironment(p, 'payment-service').STRIPE_API_BASE).toBe('http://127.0.0.1:12999');
+    expect(appEnvironment(p, 'payment-service')).toMatchObject({ PAYMENT_MODE: 'offline', STRIPE_API_BASE: 'http://127.0.0.1:12999' });
     vi.stubEnv('STRIPE_PUBLISHABLE_KEY', 'pk_test_realkey');
     vi.stubEnv('STRIPE_WEBHOOK_SECRET', 'whsec_from_stripe_listen');
     const env = appEnvironment(p, 'payment-service');
     expect(env).not.toHaveProperty('STRIPE_API_BASE');
+    expect(env.PAYMENT_MODE).toBe('live');
     expect(env.STRIPE_WEBHOOK_SECRET).toBe('whsec_from_stripe_listen');
   });
 });

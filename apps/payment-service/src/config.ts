@@ -37,8 +37,22 @@ export const paymentConfigSchema = baseConfigSchema
      * the gateway's own webhook endpoint, so the event takes the same path as one from Stripe.
      */
     OFFLINE_WEBHOOK_URL: z.url().default('http://127.0.0.1:3000/api/payments/webhook'),
+    /**
+     * `offline` (stripe-mock and the test cards) only when asked for by name: a deployment that
+     * forgot its Stripe keys must not fall into a mode where card 4242 unlocks premium. Unset, the
+     * Stripe keys decide: live with them, no start without them.
+     */
+    PAYMENT_MODE: z.enum(['offline', 'live']).optional(),
   })
-  .transform((c) => ({ ...c, PAYMENT_MODE: (c.STRIPE_PUBLISHABLE_KEY ? 'live' : 'offline') as PaymentMode }))
+  .refine((c) => c.PAYMENT_MODE !== undefined || !!c.STRIPE_PUBLISHABLE_KEY, {
+    message: 'no payment mode: set STRIPE_PUBLISHABLE_KEY, STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET for live Stripe, or PAYMENT_MODE=offline for stripe-mock and test cards (local only)',
+    path: ['PAYMENT_MODE'],
+  })
+  .refine((c) => c.PAYMENT_MODE !== 'offline' || !c.STRIPE_PUBLISHABLE_KEY, {
+    message: 'PAYMENT_MODE=offline but STRIPE_PUBLISHABLE_KEY is set: choose one mode',
+    path: ['PAYMENT_MODE'],
+  })
+  .transform((c) => ({ ...c, PAYMENT_MODE: (c.PAYMENT_MODE ?? 'live') as PaymentMode }))
   .refine((c) => c.PAYMENT_MODE === 'live' || c.STRIPE_SECRET_KEY === DEV_SECRETS.STRIPE_SECRET_KEY, {
     // A real secret key without the publishable key would be sent to stripe-mock: set both or neither.
     message: 'STRIPE_SECRET_KEY is set but STRIPE_PUBLISHABLE_KEY is not: set both for live mode, neither for offline mode',
