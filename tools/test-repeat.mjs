@@ -22,6 +22,7 @@ if (!file || !Number.isInteger(count) || count < 1) {
 const target = vitestTarget(ROOT, file);
 /** @type {Record<string, string>} */
 let env = {};
+/** @type {() => Promise<void>} */
 let stopStack = async () => undefined;
 if (target.needsStack) {
   const stack = await import('./stack/index.mjs');
