@@ -248,12 +248,12 @@ describe('catalog: attempts', () => {
     expect(await attempts().countDocuments({ uid })).toBe(2);
   });
 
-  it("answers 403 for another learner's attempt and 404 for an unknown one", async () => {
+  it("answers 404 alike for another learner's attempt and an unknown one (an id tells nothing)", async () => {
     const owner = await learner();
     const other = await learner();
     const { body } = await submitAttempt(owner.token, 1, submission());
     const foreign = await api(`/api/attempts/${body.attemptId}`, { headers: bearer(other.token) });
-    expect({ status: foreign.status, message: foreign.body.message }).toEqual({ status: 403, message: CatalogErrors.othersAttempt });
+    expect({ status: foreign.status, message: foreign.body.message }).toEqual({ status: 404, message: CatalogErrors.attemptNotFound });
     for (const id of [new ObjectId().toHexString(), 'not-an-id']) {
       const unknown = await api(`/api/attempts/${id}`, { headers: bearer(owner.token) });
       expect({ status: unknown.status, message: unknown.body.message }).toEqual({ status: 404, message: CatalogErrors.attemptNotFound });

@@ -8,6 +8,7 @@ import { listenForShutdown } from '@fluent/server-kit';
 import { AppModule } from './app.module';
 import { config } from './config';
 import { parseTrustProxy } from './common/rate-limit/trust-proxy';
+import { refuseForeignOrNonJsonRequests } from './common/http/state-changing-requests';
 import { serveWebApp } from './web-app/serve-web-app';
 import { googleAnalyticsSources } from './web-app/content-security-policy';
 import { shutDownGateway } from './shutdown';
@@ -33,6 +34,8 @@ async function bootstrap(): Promise<void> {
   );
   app.use(cookieParser());
   app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
+  // Login CSRF and friends: no form bodies, no other site's pages (see state-changing-requests.ts).
+  app.use('/api', refuseForeignOrNonJsonRequests([config.WEB_ORIGIN, ...(config.PUBLIC_ORIGIN ? [config.PUBLIC_ORIGIN] : [])]));
   // SIGTERM: HTTP server closes (in-flight requests finish), then NATS drains; see shutdown.ts.
   listenForShutdown(() => shutDownGateway(app), { log: app.get(Logger) });
   if (!serveWebApp(app, config.WEB_DIST)) app.get(Logger).warn(`No web app build at ${config.WEB_DIST}; serving the API only`);

@@ -194,5 +194,4 @@ export const CatalogErrors = {
   alreadyAttempted: ALREADY_ATTEMPTED_MESSAGE,
   submissionForOtherTest: 'This submission id was already used for another test.',
   attemptNotFound: 'Attempt not found.',
-  othersAttempt: 'This attempt belongs to another learner.',
 } as const;

@@ -111,12 +111,15 @@ export class AttemptsService implements OnModuleInit {
     return toAttemptResult(await this.detailFor(uid, attemptId));
   }
 
-  /** One read by key: the detail carries its owner (404 unknown, 403 someone else's). */
+  /**
+   * One read by key: the detail carries its owner. Someone else's attempt is answered like an unknown
+   * one (404), so an id says nothing about whether it exists.
+   */
   async detailFor(uid: string, attemptId: string): Promise<StoredAttemptDetail> {
     if (!isValidObjectId(attemptId)) throw rpcError(404, CatalogErrors.attemptNotFound);
     const detail = await this.details.findById(attemptId).lean<StoredAttemptDetail>();
     if (!detail) throw rpcError(404, CatalogErrors.attemptNotFound);
-    if (detail.uid !== uid) throw rpcError(403, CatalogErrors.othersAttempt);
+    if (detail.uid !== uid) throw rpcError(404, CatalogErrors.attemptNotFound);
     return detail;
   }
 

@@ -23,7 +23,7 @@ const reportLimit = { default: { limit: config.ITEM_REPORT_RATE_LIMIT, ttl: 60_0
 export class ItemReportsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** 201 with a thank-you; 404 for an unknown attempt or an item it did not ask, 403 another learner's, 409 reported already. */
+  /** 201 with a thank-you; 404 for an unknown attempt, another learner's, or an item it did not ask; 409 reported already. */
   @Throttle(reportLimit)
   @Post('attempts/:id/reports')
   @HttpCode(HttpStatus.CREATED)
