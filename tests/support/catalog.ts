@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { EventSubjects, SECTION_SIZES, type PaymentSucceededEvent, type TestAnswers } from '@fluent/contracts';
+import { blankTestAnswers, EventSubjects, type PaymentSucceededEvent, type TestAnswers } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { api, natsUrl, natsUser } from './stack';
 import { bearer } from './users';
@@ -35,17 +35,7 @@ export async function publishPaymentSucceeded(uid: string, overrides: Partial<Pa
 }
 
 /** A full set of answers of the right shape, blank unless given. */
-export function blankAnswers(overrides: Partial<TestAnswers> = {}): TestAnswers {
-  return {
-    typing: { text: '', elapsedMs: 60_000 },
-    sentenceAnswers: Array(SECTION_SIZES.sentences).fill(''),
-    fillAnswers: Array(SECTION_SIZES.fills).fill(''),
-    jumbledAnswers: Array(SECTION_SIZES.jumbled).fill(''),
-    passageInputs: Array(SECTION_SIZES.passages).fill(''),
-    emailInput: '',
-    ...overrides,
-  };
-}
+export const blankAnswers = blankTestAnswers;
 
 export const submission = (answers: TestAnswers = blankAnswers(), submissionId = randomUUID()) => ({ submissionId, answers });
 

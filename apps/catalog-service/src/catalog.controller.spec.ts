@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SECTION_SIZES, type TestAnswers } from '@fluent/contracts';
+import { blankTestAnswers, type TestAnswers } from '@fluent/contracts';
 import type { RpcException } from '@nestjs/microservices';
 import type { AttemptsService } from './attempts/attempts.service';
 import { CatalogController } from './catalog.controller';
@@ -19,15 +19,7 @@ describe('CatalogController payload checks', () => {
     testId: 1,
     submission: {
       submissionId: crypto.randomUUID(),
-      answers: {
-        typing: { text: '', elapsedMs: 60_000 },
-        sentenceAnswers: Array(SECTION_SIZES.sentences).fill(''),
-        fillAnswers: Array(SECTION_SIZES.fills).fill(''),
-        jumbledAnswers: Array(SECTION_SIZES.jumbled).fill(''),
-        passageInputs: Array(SECTION_SIZES.passages).fill(''),
-        emailInput: '',
-        ...changes,
-      },
+      answers: { ...blankTestAnswers(), ...changes },
     },
   });
 

@@ -133,6 +133,19 @@ export const testAnswersSchema = z
   })
   .strict() satisfies z.ZodType<TestAnswers>;
 
+/** What a learner who answers nothing submits: every section at its size, blank, the typing time used up. */
+export function blankTestAnswers(overrides: Partial<TestAnswers> = {}): TestAnswers {
+  return {
+    typing: { text: '', elapsedMs: ANSWER_LIMITS.typingElapsedMs },
+    sentenceAnswers: Array<string>(SECTION_SIZES.sentences).fill(''),
+    fillAnswers: Array<string>(SECTION_SIZES.fills).fill(''),
+    jumbledAnswers: Array<string>(SECTION_SIZES.jumbled).fill(''),
+    passageInputs: Array<string>(SECTION_SIZES.passages).fill(''),
+    emailInput: '',
+    ...overrides,
+  };
+}
+
 /** POST /api/tests/:id/attempts. */
 export const attemptSubmissionSchema = z
   .object({

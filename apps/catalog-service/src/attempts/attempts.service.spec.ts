@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Model } from 'mongoose';
 import { RpcException } from '@nestjs/microservices';
-import { CatalogErrors, SECTION_SIZES, type AttemptSubmission } from '@fluent/contracts';
+import { blankTestAnswers, CatalogErrors, type AttemptSubmission } from '@fluent/contracts';
 import { assembleTest, questionBank } from '@fluent/question-bank';
 import { scoreTest } from '@fluent/scoring';
 import { attemptFigures, type Attempt, type AttemptDetail } from './attempt.schema';
@@ -68,14 +68,7 @@ function fakeAttempts() {
 const test1 = assembleTest(questionBank(), 1)!;
 const blank = (): AttemptSubmission => ({
   submissionId: randomUUID(),
-  answers: {
-    typing: { text: '', elapsedMs: 60_000 },
-    sentenceAnswers: Array(SECTION_SIZES.sentences).fill(''),
-    fillAnswers: Array(SECTION_SIZES.fills).fill(''),
-    jumbledAnswers: Array(SECTION_SIZES.jumbled).fill(''),
-    passageInputs: Array(SECTION_SIZES.passages).fill(''),
-    emailInput: '',
-  },
+  answers: blankTestAnswers(),
 });
 const rules = { attemptsPerTest: 1, historyLimit: 100 };
 const statusOf = async (work: Promise<unknown>) => {
