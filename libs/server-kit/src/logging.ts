@@ -17,9 +17,24 @@ export function redactAuthQuery(req: SerializedRequest): SerializedRequest {
 }
 
 /**
+ * How loud one finished request is: a success is routine (debug: written only with LOG_LEVEL=debug),
+ * a refusal is worth a look (warn), a failure is an error. Under load, a line per successful
+ * request cost more CPU than the request and wrote hundreds of MB.
+ */
+export function requestLogLevel(statusCode: number, error?: unknown): 'debug' | 'warn' | 'error' {
+  if (error || statusCode >= 500) return 'error';
+  return statusCode >= 400 ? 'warn' : 'debug';
+}
+
+/** What a request line says: who asked what, never the headers (tokens, cookies) or a body. */
+export function requestSummary(req: SerializedRequest): SerializedRequest {
+  return redactAuthQuery({ id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress });
+}
+
+/**
  * Structured JSON logs (pino), one line per event, with the service name on every line so the
- * logs of all services can be read side by side. Credentials never reach the log: auth headers,
- * cookies and the query of /api/auth requests are redacted.
+ * logs of all services can be read side by side. Credentials never reach the log: request lines
+ * carry no headers, and the query of /api/auth requests is redacted.
  */
 export function loggingModule(service: string, level: string): DynamicModule {
   return LoggerModule.forRoot({
@@ -28,8 +43,9 @@ export function loggingModule(service: string, level: string): DynamicModule {
       base: { service },
       // Health probes would drown everything else.
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+      customLogLevel: (_req, res, error) => requestLogLevel(res.statusCode, error),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: { req: redactAuthQuery },
+      serializers: { req: requestSummary, res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }) },
     },
   });
 }

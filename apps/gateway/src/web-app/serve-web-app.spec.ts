@@ -70,6 +70,16 @@ describe('serveWebApp under a dot folder', () => {
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain('<title>Fluent</title>');
   });
+
+  it('never looks for an API path among the files of the build', async () => {
+    // A file where an API path points: the file server would answer it if /api reached the disk.
+    const dist = join(root, '.hidden', 'checkout', 'apps', 'web', 'dist');
+    mkdirSync(join(dist, 'api'), { recursive: true });
+    writeFileSync(join(dist, 'api', 'config'), 'from the disk');
+    const response = await fetch(`${base}/api/config`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('from the disk');
+  });
 });
 
 /** Source maps give the original source away; a production gateway never serves them. */

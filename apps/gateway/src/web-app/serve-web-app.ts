@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import { static as staticFiles, type NextFunction, type Request, type Response } from 'express';
+
+/** The API's own paths: never a file of the build (no file-system lookup on the API's hot path). */
+export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
 
 /** A request for a source map (`….map`), also when the name is percent-encoded. */
 export function isSourceMapRequest(path: string): boolean {
@@ -27,14 +30,17 @@ export function serveWebApp(app: NestExpressApplication, dist: string): boolean 
   if (!dist || !existsSync(index)) return false;
   if (process.env.NODE_ENV === 'production') {
     app.use((req: Request, res: Response, next: NextFunction) => {
-      if (req.path.startsWith('/api') || !isSourceMapRequest(req.path)) return next();
+      if (isApiPath(req.path) || !isSourceMapRequest(req.path)) return next();
       res.status(404).json({ statusCode: 404, message: 'Not Found' });
     });
   }
   app.useStaticAssets(join(dist, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', fallthrough: false });
-  app.useStaticAssets(dist, { index: false, maxAge: '1h' });
+  // The build's top-level files (favicon, robots.txt…). Mounted at / this would stat the disk for
+  // every API request; the API's paths skip it.
+  const topLevelFiles = staticFiles(dist, { index: false, maxAge: '1h' });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? next() : topLevelFiles(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api') && req.accepts('html');
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path) && req.accepts('html');
     if (!isPage) return next();
     res.setHeader('Cache-Control', 'no-cache');
     // Relative to `root`: `send` refuses dot segments only below the root, so a checkout under a
