@@ -29,16 +29,15 @@ export class AttemptsService implements OnModuleInit {
     return this.rules.attemptsPerTest;
   }
 
-  /** How many attempts this learner has stored, per test. */
-  async countsByTest(uid: string): Promise<Map<number, number>> {
-    const rows = await this.attempts.find({ uid }, { testId: 1, _id: 0 }).lean<{ testId: number }[]>();
-    const counts = new Map<number, number>();
-    for (const { testId } of rows) counts.set(testId, (counts.get(testId) ?? 0) + 1);
-    return counts;
+  /** Attempts the learner's history shows, newest first. */
+  get historyLimit(): number {
+    return this.rules.historyLimit;
   }
 
-  async hasAttemptsLeft(uid: string, testId: number): Promise<boolean> {
-    return (await this.attempts.countDocuments({ uid, testId })) < this.rules.attemptsPerTest;
+  /** Every attempt of the learner, newest first: small documents, read by the learner's index. */
+  async summaries(uid: string): Promise<AttemptSummary[]> {
+    const rows = await this.attempts.find({ uid }, { _id: 1, testId: 1, submittedAt: 1, figures: 1 }).sort({ submittedAt: -1 }).lean<StoredAttempt[]>();
+    return rows.map(toAttemptSummary);
   }
 
   /**
@@ -123,13 +122,4 @@ export class AttemptsService implements OnModuleInit {
     return detail;
   }
 
-  /** The learner's history, newest first: small documents, read on every dashboard load. */
-  async list(uid: string): Promise<AttemptSummary[]> {
-    const rows = await this.attempts
-      .find({ uid }, { _id: 1, testId: 1, submittedAt: 1, figures: 1 })
-      .sort({ submittedAt: -1 })
-      .limit(this.rules.historyLimit)
-      .lean<StoredAttempt[]>();
-    return rows.map(toAttemptSummary);
-  }
 }
