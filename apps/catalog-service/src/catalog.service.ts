@@ -17,6 +17,9 @@ import { cardsFor, TestLibrary } from './library/test-library';
 /** The catalog's use cases: who may see which test, and the attempts that follow. */
 @Injectable()
 export class CatalogService {
+  /** The cards of a learner's progress, built once per progress read (it is replaced on every change). */
+  private readonly cardsOf = new WeakMap<Progress, TestCardsResponse>();
+
   constructor(
     private readonly library: TestLibrary,
     private readonly attempts: AttemptsService,
@@ -24,8 +27,14 @@ export class CatalogService {
   ) {}
 
   async cards(uid: string): Promise<TestCardsResponse> {
-    const { paid, attempts } = await this.progress.of(uid);
-    return { paid, cards: cardsFor(this.library.cardTemplates, { paid, attempts: countsByTest(attempts) }, this.attempts.attemptsPerTest) };
+    const progress = await this.progress.of(uid);
+    let cards = this.cardsOf.get(progress);
+    if (!cards) {
+      const { paid, attempts } = progress;
+      cards = { paid, cards: cardsFor(this.library.cardTemplates, { paid, attempts: countsByTest(attempts) }, this.attempts.attemptsPerTest) };
+      this.cardsOf.set(progress, cards);
+    }
+    return cards;
   }
 
   /** The learner's history, newest first. */

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
-import fastifyHelmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
+import helmet from 'helmet';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
@@ -36,7 +36,9 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
   registerJsonBodies(app.getHttpAdapter().getInstance(), BODY_LIMIT_BYTES);
   // Google Analytics only when it is configured: otherwise the page may not reach Google at all.
   const analytics = googleAnalyticsSources(config.GA_MEASUREMENT_ID);
-  await app.register(fastifyHelmet, {
+  // Helmet's middleware is built once (its fastify plugin builds it again for every request) and
+  // sets the same security headers on every answer, pages and API alike.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         'connect-src': ["'self'", 'https://api.stripe.com', ...analytics.connect],
@@ -46,6 +48,8 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
       },
     },
   });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(fastifyCookie);
   // ETag on every answer and 304 for a matching If-None-Match (what Express did by default; the
   // blog's answers are cacheable and rely on it).
@@ -53,7 +57,7 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
   app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
   // Login CSRF and friends: no form bodies, no other site's pages (see state-changing-requests.ts).
   const origins = [config.WEB_ORIGIN, ...(config.PUBLIC_ORIGIN ? [config.PUBLIC_ORIGIN] : [])];
-  app.getHttpAdapter().getInstance().addHook('onRequest', refuseForeignOrNonJsonRequests(origins));
+  fastify.addHook('onRequest', refuseForeignOrNonJsonRequests(origins));
   if (!(await serveWebApp(app, config.WEB_DIST))) app.get(Logger).warn(`No web app build at ${config.WEB_DIST}; serving the API only`);
   return app;
 }
