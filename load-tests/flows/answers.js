@@ -5,7 +5,7 @@
 
 /** About 38 words a minute for the 60 s typing section: ~190 characters. */
 const TYPED_CHARACTERS = 190;
-const TYPING_MS = 60_000;
+const TYPING_MS = 60000;
 
 const EMAIL = [
   'Dear Sir or Madam,',
@@ -25,7 +25,7 @@ function typing(paragraph) {
   const slip = Math.floor(target.length / 2);
   const text = `${target.slice(0, slip)}${target[slip] === 'e' ? 'a' : 'e'}${target.slice(slip + 1)}`;
   const timeline = [];
-  const step = Math.floor((TYPING_MS - 2_000) / (target.length + 2));
+  const step = Math.floor((TYPING_MS - 2000) / (target.length + 2));
   let ms = 0;
   for (let length = 1; length <= target.length; length++) {
     ms += step;

@@ -3,7 +3,7 @@
 
 /** Learner `index` of run `runId`: a unique address and a valid 10-digit mobile number. */
 export function newLearner(runId, index, password) {
-  return { email: `k6-${runId}-${index}@example.com`, mobileNumber: String(5_550_000_000 + index), password };
+  return { email: `k6-${runId}-${index}@example.com`, mobileNumber: String(5550000000 + index), password };
 }
 
 /** How many learners a run signs up: every VU of the test owns `perVu` of them. */

@@ -3,7 +3,7 @@
 // 30 s before it expires. The refresh token never leaves the cookie jar.
 
 /** The SPA refreshes this long before the access token expires. */
-export const REFRESH_AHEAD_MS = 30_000;
+export const REFRESH_AHEAD_MS = 30000;
 
 export function newSession() {
   return { token: undefined, lifetimeMs: 0 };
@@ -20,4 +20,4 @@ export function adopt(session, answer) {
 }
 
 /** How often the SPA refreshes this session while a page stays open (at least every 5 s, as the SPA). */
-export const refreshPeriodMs = (session) => Math.max(5_000, session.lifetimeMs - REFRESH_AHEAD_MS);
+export const refreshPeriodMs = (session) => Math.max(5000, session.lifetimeMs - REFRESH_AHEAD_MS);

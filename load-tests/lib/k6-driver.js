@@ -26,7 +26,7 @@ function params(wire) {
 function holds(fn, response) {
   try {
     return fn(response) === true;
-  } catch (_) {
+  } catch {
     return false;
   }
 }
