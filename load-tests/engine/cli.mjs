@@ -30,7 +30,7 @@ if (!values['base-url'] || !values.scenario) {
 }
 
 /** Twice the measured p95, rounded up to the next 50 ms: room for a busier machine, still a bound. */
-export const suggestedThreshold = (p95) => Math.max(50, Math.ceil((p95 * 2) / 50) * 50);
+const suggestedThreshold = (p95) => Math.max(50, Math.ceil((p95 * 2) / 50) * 50);
 
 const report = await runScenario({
   baseUrl: values['base-url'],

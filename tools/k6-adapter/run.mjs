@@ -30,13 +30,13 @@ if (!script) {
   process.exit(2);
 }
 const scriptPath = resolve(script);
-runtime.localAddress = process.env.K6_ADAPTER_LOCAL_ADDRESS || undefined;
+runtime.localAddress = /** @type {any} */ (process.env.K6_ADAPTER_LOCAL_ADDRESS || undefined);
 
 Object.assign(globalThis, {
   __ENV: { ...process.env },
   __VU: 0,
   __ITER: 0,
-  /** k6's open(): init context only, relative to the script. */
+  /** k6's open(): init context only, relative to the script. @param {string} path @param {string} [mode] */
   open(path, mode) {
     assertInit('open()');
     return readFileSync(resolve(dirname(scriptPath), path), mode === 'b' ? undefined : 'utf8');
@@ -99,12 +99,14 @@ if (typeof main.teardown === 'function') {
   }
 }
 
+/** @type {ReturnType<typeof evaluateThresholds>} */
 let thresholds = [];
 try {
   thresholds = evaluateThresholds(options.thresholds, runtime);
 } catch (error) {
   errors.push({ phase: 'thresholds', scenario: '', message: describe(error) });
 }
+/** @type {{ script: string, scenarios: string[], requests: Record<string, any>[], checks: Record<string, any>[], thresholds: typeof thresholds, errors: typeof errors }} */
 const summary = {
   script: scriptPath,
   scenarios: scenarios.map(([name]) => name),
@@ -113,7 +115,7 @@ const summary = {
   thresholds,
   errors,
 };
-if (summaryAt >= 0) writeFileSync(resolve(args[summaryAt + 1]), JSON.stringify(summary, null, 2));
+if (summaryAt >= 0) writeFileSync(resolve(args[summaryAt + 1] ?? 'summary.json'), JSON.stringify(summary, null, 2));
 
 for (const r of summary.requests) console.log(`${r.failed ? '✗' : '✓'} ${r.scenario.padEnd(10)} ${r.name.padEnd(24)} ${r.method.padEnd(5)} ${r.status} ${r.duration} ms ${r.url}`);
 for (const c of summary.checks.filter((c) => !c.ok)) console.log(`✗ check failed: ${c.check} (${c.scenario}${c.group})`);
