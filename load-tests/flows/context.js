@@ -3,9 +3,9 @@ import { learnersOfVu } from './learners.js';
 import { drawSeconds } from './think.js';
 
 /**
- * @param data scenarios.json
- * @param pool every learner setup signed up; @param vuId this VU (1-based); @param vusInTest all VUs
- * @param vu what this VU keeps between iterations; @param thinkScale THINK_SCALE
+ * data: scenarios.json; pool: every learner setup signed up; vuId: this VU (1-based, unique in
+ * the test); vusInTest: how many VUs the test has; vu: what this VU keeps between iterations;
+ * thinkScale: THINK_SCALE.
  */
 export function flowContext({ data, pool, vuId, vusInTest, vu, thinkScale }) {
   return {
