@@ -24,7 +24,8 @@ import { HealthController } from './health/health.controller';
 
 @Module({
   imports: [
-    loggingModule(SERVICE_NAME, config.LOG_LEVEL),
+    // Request lines come from a Fastify hook (http/request-log.ts), not pino-http's middleware.
+    loggingModule(SERVICE_NAME, config.LOG_LEVEL, { httpMiddleware: false }),
     RateLimitModule,
     ThrottlerModule.forRootAsync({
       inject: [RateLimitStorage],

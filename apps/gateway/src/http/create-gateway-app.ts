@@ -10,6 +10,7 @@ import { parseTrustProxy } from '../common/rate-limit/trust-proxy';
 import { googleAnalyticsSources } from '../web-app/content-security-policy';
 import { serveWebApp } from '../web-app/serve-web-app';
 import { registerJsonBodies } from './json-bodies';
+import { logRequests } from './request-log';
 import { refuseForeignOrNonJsonRequests } from './state-changing-requests';
 
 /** Express's default JSON limit, kept when the gateway moved to Fastify: a bigger body is a 413. */
@@ -49,6 +50,7 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
     },
   });
   const fastify = app.getHttpAdapter().getInstance();
+  logRequests(fastify, app.get(Logger), config.LOG_LEVEL);
   fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(fastifyCookie);
   // ETag on every answer and 304 for a matching If-None-Match (what Express did by default; the
