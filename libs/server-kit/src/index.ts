@@ -15,3 +15,5 @@ export * from './secrets';
 export * from './cached-probe';
 export * from './payloads';
 export * from './durable-consumer';
+export * from './event-topology';
+export * from './probe-server';

@@ -264,8 +264,13 @@ export class JetStreamEvents {
     this.consumers.push(running);
   }
 
-  /** Creates or updates the durable consumer, then starts pulling from it. */
-  private async openConsumer(durable: string, filterSubject: string, settings: ConsumerSettings): Promise<ConsumerMessages> {
+  /**
+   * Creates the durable consumer when it does not exist, and updates it when its settings differ
+   * from `options` (the same settings `consume` applies): safe to run from a setup step before the
+   * services start, and again from every replica.
+   */
+  async ensureConsumer(durable: string, filterSubject: string, options: ConsumeOptions = {}): Promise<void> {
+    const settings: ConsumerSettings = { ...DEFAULT_CONSUME_OPTIONS, ...options };
     const jsm = this.manager();
     const wanted = {
       ack_wait: settings.ackWaitMs * NANOS_PER_MS,
@@ -292,6 +297,11 @@ export class JetStreamEvents {
         this.log.log(`Consumer ${durable} updated: ${changed.join(', ')}`);
       }
     }
+  }
+
+  /** Creates or updates the durable consumer, then starts pulling from it. */
+  private async openConsumer(durable: string, filterSubject: string, settings: ConsumerSettings): Promise<ConsumerMessages> {
+    await this.ensureConsumer(durable, filterSubject, settings);
     const consumer = await this.client().consumers.get(this.stream, durable);
     // Abort when the consumer disappears, so the supervisor creates it again.
     return consumer.consume({ max_messages: settings.maxMessages, abort_on_missing_resource: true });
