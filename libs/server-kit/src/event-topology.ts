@@ -27,6 +27,8 @@ export interface ReconcileOptions {
   url: string;
   user?: string;
   password?: string;
+  /** Copies of each stream in a NATS cluster; see JetStreamEventsOptions.replicas. */
+  replicas?: number;
   logger: EventsLogger;
 }
 
@@ -36,7 +38,7 @@ export interface ReconcileOptions {
  * Returns the durables it reconciled.
  */
 export async function reconcileEventTopology(options: ReconcileOptions): Promise<string[]> {
-  const events = new JetStreamEvents({ url: options.url, name: 'setup', user: options.user, password: options.password, logger: options.logger });
+  const events = new JetStreamEvents({ url: options.url, name: 'setup', user: options.user, password: options.password, replicas: options.replicas, logger: options.logger });
   try {
     await events.connect();
     const consumers: ConsumerDeclaration[] = Object.values(EVENT_CONSUMERS);

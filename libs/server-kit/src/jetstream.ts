@@ -69,6 +69,11 @@ export interface JetStreamEventsOptions {
   /** How long JetStream remembers a msgID for de-duplication (at most the stream's max age). */
   duplicateWindowMs?: number;
   limits?: StreamLimits;
+  /**
+   * Copies of each stream across a NATS cluster (the setup step sets 3 in Helm). Unset: a new
+   * stream gets 1 and an existing stream keeps what it has, so a service never scales one down.
+   */
+  replicas?: number;
   /** Where messages go after their last failed delivery; see `consume`. */
   deadLetter?: { stream?: string; limits?: StreamLimits };
   logger?: EventsLogger;
@@ -206,6 +211,7 @@ export class JetStreamEvents {
       discard: limits.discard === 'new' ? DiscardPolicy.New : DiscardPolicy.Old,
       // JetStream refuses a duplicate window longer than the stream's max age.
       duplicate_window: maxAge > 0 ? Math.min(requestedWindow, maxAge) : requestedWindow,
+      ...(this.options.replicas ? { num_replicas: this.options.replicas } : {}),
     } satisfies Partial<StreamConfig>;
     const existing = await jsm.streams.info(name).catch((error: unknown) => {
       if (isNotFound(error)) return undefined;
