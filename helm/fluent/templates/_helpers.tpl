@@ -150,3 +150,8 @@ topologySpreadConstraints:
       optional: true
       {{- end }}
 {{- end -}}
+
+{{/* A list as a nats.conf array of quoted strings (toJson would escape ">" as \u003e, which nats-server refuses). */}}
+{{- define "fluent.natsList" -}}
+[{{- range $i, $s := . }}{{ if $i }}, {{ end }}"{{ $s }}"{{- end }}]
+{{- end -}}
