@@ -1,30 +1,24 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventSubjects, paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
-import { DurableEventConsumer, MUST_APPLY_RETRIES } from '@fluent/server-kit';
+import { Durables, type PaymentSucceededEvent } from '@fluent/contracts';
+import { paymentSucceededConsumer, PremiumPriceBook, type DurableEventConsumer } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { EntitlementsService } from './entitlements.service';
 
-/** The catalog's durable consumer; its position survives restarts, so nothing published meanwhile is missed. */
-export const ENTITLEMENTS_DURABLE = 'catalog-service-entitlements';
-
-/** Feeds the entitlements from payment.succeeded (see DurableEventConsumer for start-up and retries). */
+/**
+ * Feeds the entitlements from payment.succeeded with the catalog's durable consumer (its position
+ * survives restarts); see paymentSucceededConsumer for the price check and the retries.
+ */
 @Injectable()
 export class PaymentEventsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumer: DurableEventConsumer<PaymentSucceededEvent>;
 
-  constructor(entitlements: EntitlementsService) {
-    this.consumer = new DurableEventConsumer({
+  constructor(entitlements: EntitlementsService, prices: PremiumPriceBook) {
+    this.consumer = paymentSucceededConsumer({
       service: SERVICE_NAME,
-      url: config.NATS_URL,
-      user: config.NATS_USER,
-      password: config.NATS_PASSWORD,
-      durable: ENTITLEMENTS_DURABLE,
-      subject: EventSubjects.paymentSucceeded,
-      schema: paymentSucceededEventSchema,
-      handle: async (event) => {
-        await entitlements.grant(event);
-      },
-      consume: MUST_APPLY_RETRIES,
+      config,
+      durable: Durables.entitlements,
+      prices,
+      apply: (event) => entitlements.grant(event),
       logger: new Logger(PaymentEventsConsumer.name),
     });
   }
