@@ -1,6 +1,6 @@
 import { connect, DiscardPolicy } from 'nats';
 import { describe, expect, it } from 'vitest';
-import { EVENTS_STREAM } from '@fluent/contracts';
+import { EventStreams } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { api, eventually, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
 import { signUp } from '../support/users';
@@ -73,14 +73,14 @@ describe('payments when JetStream refuses the event', () => {
     const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
     try {
       const jsm = await nc.jetstreamManager();
-      const { config, state } = await jsm.streams.info(EVENTS_STREAM);
+      const { config, state } = await jsm.streams.info(EventStreams.payments);
       // Full, refusing new messages: core NATS and every service are up, only the publish fails.
-      await jsm.streams.update(EVENTS_STREAM, { ...config, max_msgs: state.messages, discard: DiscardPolicy.New });
+      await jsm.streams.update(EventStreams.payments, { ...config, max_msgs: state.messages, discard: DiscardPolicy.New });
       let refused: { status: number; body: unknown };
       try {
         refused = await deliverWebhook(body);
       } finally {
-        await jsm.streams.update(EVENTS_STREAM, config);
+        await jsm.streams.update(EventStreams.payments, config);
       }
       expect(refused).toEqual({ status: 503, body: { statusCode: 503, message: 'Payments are unavailable right now. Please try again.' } });
       // Nothing recorded: payment-service would answer 409 to a learner it had seen pay.

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import Stripe from 'stripe';
-import { EVENTS_STREAM, EventSubjects } from '@fluent/contracts';
+import { EventStreams, EventSubjects } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { api, eventually, natsUrl, natsUser, stackEnvironment } from './stack';
 import { bearer } from './users';
@@ -111,7 +111,7 @@ export class PaymentEventsCounter {
   }
 
   async count(): Promise<number> {
-    const info = await this.jsm.streams.info(EVENTS_STREAM, { subjects_filter: EventSubjects.paymentSucceeded });
+    const info = await this.jsm.streams.info(EventStreams.payments, { subjects_filter: EventSubjects.paymentSucceeded });
     return info.state.subjects?.[EventSubjects.paymentSucceeded] ?? 0;
   }
 

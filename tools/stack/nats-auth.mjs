@@ -18,6 +18,7 @@ import { storedSecrets } from './secrets.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
 /** @typedef {{ user: string, publish: string[], subscribe: string[] }} NatsUser */
+/** @typedef {{ name: string, subjects: string[], publisher: string }} Stream */
 
 /** The services and the request subjects each one answers (its queue group is its name). */
 export const SERVICE_SUBJECTS = {
@@ -36,7 +37,7 @@ export const JETSTREAM_RIGHTS = ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>'];
  * @type {{
  *   setupUser: string,
  *   deadLetterPrefix: string,
- *   streams: Record<string, { name: string, subjects: string[], publisher: string }>,
+ *   streams: { payments: Stream, pageViews: Stream } & Record<string, Stream | undefined>,
  *   consumers: Record<string, { durable: string, service: string, stream: string, filterSubject: string }>,
  *   retired: { streams: string[], deadLetterStreams: string[] },
  * }}
@@ -47,7 +48,13 @@ export const TOPOLOGY = JSON.parse(readFileSync(new URL('../../libs/contracts/sr
 const deadLetterStream = (stream) => `${stream}_DEADLETTER`;
 /** @param {string} stream @param {string} durable */
 const deadLetterSubject = (stream, durable) => `${TOPOLOGY.deadLetterPrefix}.${stream}.${durable}`;
-const consumers = Object.values(TOPOLOGY.consumers).map((c) => ({ ...c, streamName: TOPOLOGY.streams[c.stream].name }));
+const consumers = Object.values(TOPOLOGY.consumers).map((c) => {
+  const stream = TOPOLOGY.streams[c.stream];
+  if (!stream) throw new Error(`jetstream-topology.json: consumer ${c.durable} names an unknown stream ${c.stream}`);
+  return { ...c, streamName: stream.name };
+});
+/** @type {Stream[]} */
+const streams = [TOPOLOGY.streams.payments, TOPOLOGY.streams.pageViews];
 
 /**
  * The setup identity (apps/jetstream-setup, a Helm Job): the only user that may create, update,
@@ -55,10 +62,10 @@ const consumers = Object.values(TOPOLOGY.consumers).map((c) => ({ ...c, streamNa
  * stream (the apps' KV buckets are streams too) and publishes no event.
  */
 export function setupRights() {
-  const streams = Object.values(TOPOLOGY.streams).flatMap((s) => [s.name, deadLetterStream(s.name)]);
+  const managed = streams.flatMap((s) => [s.name, deadLetterStream(s.name)]);
   return [
     '$JS.API.INFO',
-    ...streams.flatMap((stream) => [
+    ...managed.flatMap((stream) => [
       `$JS.API.STREAM.*.${stream}`,
       `$JS.API.CONSUMER.*.${stream}`,
       `$JS.API.CONSUMER.*.${stream}.>`,
@@ -92,7 +99,7 @@ export function consumerRights(service) {
  * back to its own inbox; no stream API needed).
  * @param {string} app
  */
-export const publishedEvents = (app) => Object.values(TOPOLOGY.streams).filter((s) => s.publisher === app).flatMap((s) => s.subjects);
+export const publishedEvents = (app) => streams.filter((s) => s.publisher === app).flatMap((s) => s.subjects);
 
 /**
  * replay-payments (apps/payment-service, run by an operator as payment-service): reads the payment
