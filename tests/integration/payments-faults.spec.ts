@@ -4,16 +4,9 @@ import { EventStreams } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { api, eventually, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
 import { signUp } from '../support/users';
-import { createIntent, deliverWebhook, entitlement, me, payWithCard, succeededEvent, waitUntilEntitled, waitUntilPaid } from '../support/payments';
+import { createIntent, deliverWebhook, entitlement, me, payWithCard, signUpMany, succeededEvent, waitUntilEntitled, waitUntilPaid } from '../support/payments';
 
 const PAYMENTS = 20;
-
-/** Sign-ups a few at a time: Keycloak on a shared 2-core machine. */
-async function signUpMany(count: number) {
-  const learners: Awaited<ReturnType<typeof signUp>>[] = [];
-  while (learners.length < count) learners.push(...(await Promise.all(Array.from({ length: Math.min(4, count - learners.length) }, () => signUp()))));
-  return learners;
-}
 
 const healthy = () => eventually(() => api('/api/health'), (r) => r.status === 200, 90_000);
 

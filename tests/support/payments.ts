@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { EventStreams, EventSubjects } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { api, eventually, natsUrl, natsUser, stackEnvironment } from './stack';
-import { bearer } from './users';
+import { bearer, signUp } from './users';
 
 export const PRICE = 4999;
 export const SUCCEEDING_CARD = '4242 4242 4242 4242';
@@ -36,7 +36,10 @@ export async function payWithCard(token: string, cardNumber = SUCCEEDING_CARD) {
 }
 
 /** A payment_intent.succeeded event as Stripe sends it (only the fields Stripe always has that we read). */
-export function succeededEvent(uid: string, overrides: { amount?: number; currency?: string; created?: number; type?: string } = {}) {
+export function succeededEvent(
+  uid: string,
+  overrides: { amount?: number; currency?: string; created?: number; type?: string; paymentIntentId?: string } = {},
+) {
   const id = randomBytes(8).toString('hex');
   const created = overrides.created ?? Math.floor(Date.now() / 1000);
   const amount = overrides.amount ?? PRICE;
@@ -48,7 +51,7 @@ export function succeededEvent(uid: string, overrides: { amount?: number; curren
     type: overrides.type ?? 'payment_intent.succeeded',
     data: {
       object: {
-        id: `pi_test_${id}`,
+        id: overrides.paymentIntentId ?? `pi_test_${id}`,
         object: 'payment_intent',
         amount,
         amount_received: amount,
@@ -118,4 +121,22 @@ export class PaymentEventsCounter {
   close(): Promise<void> {
     return this.nc.close();
   }
+}
+
+/** A payment.succeeded as payment-service publishes it (for the harness to publish directly). */
+export function paymentEvent(uid: string, overrides: { amount?: number; paymentIntentId?: string } = {}) {
+  return {
+    uid,
+    paymentIntentId: overrides.paymentIntentId ?? `pi_test_${randomBytes(8).toString('hex')}`,
+    amount: overrides.amount ?? PRICE,
+    currency: 'usd',
+    at: new Date().toISOString(),
+  };
+}
+
+/** Sign-ups a few at a time: Keycloak on a shared 2-core machine. */
+export async function signUpMany(count: number) {
+  const learners: Awaited<ReturnType<typeof signUp>>[] = [];
+  while (learners.length < count) learners.push(...(await Promise.all(Array.from({ length: Math.min(4, count - learners.length) }, () => signUp()))));
+  return learners;
 }

@@ -57,9 +57,10 @@ const consumers = Object.values(TOPOLOGY.consumers).map((c) => {
 const streams = [TOPOLOGY.streams.payments, TOPOLOGY.streams.pageViews];
 
 /**
- * The setup identity (apps/jetstream-setup, a Helm Job): the only user that may create, update,
- * purge or delete Fluent's streams and create or delete consumers on them. It touches no other
- * stream (the apps' KV buckets are streams too) and publishes no event.
+ * The setup identity (apps/jetstream-setup, a Helm Job; also an operator's admin identity): the
+ * only user that may create, update, purge or delete Fluent's streams, delete a message from them
+ * and create or delete consumers on them. It touches no other stream (the apps' KV buckets are
+ * streams too) and publishes no event.
  */
 export function setupRights() {
   const managed = streams.flatMap((s) => [s.name, deadLetterStream(s.name)]);
@@ -67,6 +68,9 @@ export function setupRights() {
     '$JS.API.INFO',
     ...managed.flatMap((stream) => [
       `$JS.API.STREAM.*.${stream}`,
+      // An operator looks at one message, or removes one (a forged payment an alert pointed at).
+      `$JS.API.STREAM.MSG.GET.${stream}`,
+      `$JS.API.STREAM.MSG.DELETE.${stream}`,
       `$JS.API.CONSUMER.*.${stream}`,
       `$JS.API.CONSUMER.*.${stream}.>`,
       `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
