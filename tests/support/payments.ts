@@ -97,8 +97,11 @@ export async function entitlement(token: string): Promise<{ paid: boolean; premi
 }
 
 /** Polls GET /api/tests until the catalog has recorded the payment (its own consumer). */
-export async function waitUntilEntitled(token: string, timeoutMs = 30_000) {
-  return eventually(() => entitlement(token), (e) => e.paid, timeoutMs);
+export async function waitUntilEntitled(token: string, timeoutMs = 30_000): Promise<{ paid: boolean; premiumOpen: boolean }> {
+  // A catalog-service just (re)started may answer 503 for a moment: keep waiting, and say so if it never answers.
+  const probe = () => entitlement(token).catch((error: unknown) => ({ paid: false, premiumOpen: false, unanswered: String(error) }));
+  const { paid, premiumOpen } = await eventually(probe, (e) => e.paid, timeoutMs);
+  return { paid, premiumOpen };
 }
 
 /** How many payment.succeeded events the stream holds: "no event" is this count unchanged. */
