@@ -27,14 +27,14 @@ export const DEFAULT_JETSTREAM_SETTINGS: FluentJetStreamSettings = {
  * nobody has applied yet. A year's age limit: every payment is also in payment-service's
  * `succeeded_payments`, from which replay-payments publishes it again.
  */
-const PAYMENTS: StreamLimits = { maxAgeMs: 365 * DAY_MS, maxBytes: -1, maxMsgs: -1, discard: 'new' };
+const PAYMENTS: Omit<StreamLimits, 'maxBytes'> = { maxAgeMs: 365 * DAY_MS, maxMsgs: -1, discard: 'new' };
 /** Their dead letters are kept as long, and never pushed out either. */
 const PAYMENT_DEAD_LETTERS: StreamLimits = { maxAgeMs: 365 * DAY_MS, maxBytes: 256 * MIB, maxMsgs: -1, discard: 'new' };
 /**
  * Page views come from anonymous visitors: their own stream with their own limits, oldest dropped
  * first, so a flood only ever pushes out other page views. Kept three days for blog-service.
  */
-const PAGE_VIEWS: StreamLimits = { maxAgeMs: PAGE_VIEW_EVENT_MAX_AGE_MS, maxBytes: -1, maxMsgs: -1, discard: 'old' };
+const PAGE_VIEWS: Pick<StreamLimits, 'maxAgeMs' | 'discard'> = { maxAgeMs: PAGE_VIEW_EVENT_MAX_AGE_MS, discard: 'old' };
 const PAGE_VIEW_DEAD_LETTERS: StreamLimits = { maxAgeMs: 7 * DAY_MS, maxBytes: 64 * MIB, maxMsgs: -1, discard: 'old' };
 
 const streamSpec = (name: string, subjects: string[], limits: StreamLimits, duplicateWindowMs: number, replicas: number): StreamSpec => ({

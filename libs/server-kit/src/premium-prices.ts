@@ -86,7 +86,7 @@ export class PremiumPriceBook {
   }
 }
 
-/** How a payment consumer retries: until the event is applied, pausing at most a minute, alerting after ten failures. */
+/** How a payment consumer retries (PAYMENT_EVENT_*): pauses growing to a cap, and when its failures become an alert. */
 export function paymentConsumeOptions(config: PaymentConsumerConfig): ConsumeOptions {
   return {
     retryDelayMs: config.PAYMENT_EVENT_RETRY_MS,
