@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventSubjects, EVENTS_STREAM } from '@fluent/contracts';
+import { EventStreams, EventSubjects } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { findKeycloakUser, grantRealmRole, realmRolesOf } from '../support/keycloak';
 import { api, eventually, gatewayUrl, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
@@ -105,7 +105,7 @@ describe('page views', () => {
     const nc: NatsConnection = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
     try {
       const js = nc.jetstream();
-      const consumer = await js.consumers.get(EVENTS_STREAM, { filterSubjects: [EventSubjects.pageViewed] });
+      const consumer = await js.consumers.get(EventStreams.pageViews, { filterSubjects: [EventSubjects.pageViewed] });
       const path = uniquePath('private');
       const answer = await view(
         { path, email: 'learner@example.com', userId: 'user-1', referrer: 'https://mail.example/inbox' },

@@ -57,12 +57,13 @@ describe(`data layer: request-path queries use an index (${STORED} attempts stor
     await seed('users', (i) => ({ _id: `${uidOf(i)}-u`, email: `${run}-${i}@example.com`, paidTests: false }));
     await seed('user_payments', (i) => ({ _id: `${uidOf(i)}-p`, paymentIntentId: `pi_${run}_${i}` }));
     await seed('succeeded_payments', (i) => ({ _id: `pi_${run}_${i}`, uid: `${uidOf(i)}-s`, amount: 4999, currency: 'usd' }));
+    await seed('payment_intents', (i) => ({ _id: `pi_${run}_${i}`, uid: `${uidOf(i)}-i`, amount: 4999, currency: 'usd', createdAt: new Date() }));
     await seed('blogPosts', (i) => ({ slug: `seeded-${run}-${i}`, title: 'Seeded', date: '2020-01-01', content: 'x'.repeat(300) }));
     someAttempt = ids[1234]!;
   }, 180_000);
 
   afterAll(async () => {
-    for (const collection of ['attempts', 'attemptDetails', 'entitlements', 'users', 'user_payments', 'succeeded_payments', 'blogPosts']) {
+    for (const collection of ['attempts', 'attemptDetails', 'entitlements', 'users', 'user_payments', 'succeeded_payments', 'payment_intents', 'blogPosts']) {
       await mongo.db().collection(collection).deleteMany({ seededBy: run });
     }
     await mongo.close();
@@ -77,6 +78,7 @@ describe(`data layer: request-path queries use an index (${STORED} attempts stor
     ['the signed-in learner (users by id)', 'users', () => ({ _id: uidOf(7) })],
     ['a payment applied once (auth-service: user payments by learner id)', 'user_payments', () => ({ _id: uidOf(7) })],
     ['"already unlocked" (payment-service: succeeded payments by learner)', 'succeeded_payments', () => ({ uid: uidOf(7) })],
+    ['a PaymentIntent confirmed or reported by Stripe (payment-service: intents by id)', 'payment_intents', () => ({ _id: `pi_${run}_7` })],
     ['a blog post (posts by slug)', 'blogPosts', () => ({ slug: 'no-such-post' })],
   ] as [string, string, () => Filter<Document>][])('%s', async (_title, collection, filter) => {
     const plan = await planOf(mongo, collection, filter());

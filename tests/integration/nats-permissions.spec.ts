@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { Durables, EventStreams, JETSTREAM_SETUP_USER } from '@fluent/contracts';
 import { JetStreamEvents, natsAuthOptions } from '@fluent/server-kit';
 import { profile, natsUrl, natsUser } from '../support/stack';
 
@@ -112,15 +113,15 @@ describe('NATS permissions', () => {
     // The gateway keeps its rate-limit counters in KV buckets of its own, and may touch nothing else.
     expect(
       await session('gateway', [
-        pub('$JS.API.STREAM.INFO.FLUENT_EVENTS'),
-        pub('$JS.API.CONSUMER.CREATE.FLUENT_EVENTS'),
+        pub('$JS.API.STREAM.INFO.FLUENT_PAYMENTS'),
+        pub('$JS.API.CONSUMER.CREATE.FLUENT_PAGE_VIEWS'),
         pub('$KV.auth_refresh_grace.x'),
         pub('$JS.API.STREAM.INFO.KV_auth_refresh_grace'),
         sub('events.>', 1),
       ]),
     ).toEqual([
-      publishDenied('$JS.API.STREAM.INFO.FLUENT_EVENTS'),
-      publishDenied('$JS.API.CONSUMER.CREATE.FLUENT_EVENTS'),
+      publishDenied('$JS.API.STREAM.INFO.FLUENT_PAYMENTS'),
+      publishDenied('$JS.API.CONSUMER.CREATE.FLUENT_PAGE_VIEWS'),
       publishDenied('$KV.auth_refresh_grace.x'),
       publishDenied('$JS.API.STREAM.INFO.KV_auth_refresh_grace'),
       subscribeDenied('events.>'),
@@ -168,5 +169,77 @@ describe('NATS permissions', () => {
     } finally {
       await payment.close();
     }
+  });
+
+  describe('JetStream has one owner: the setup identity', () => {
+    const APPS = ['gateway', 'auth-service', 'catalog-service', 'payment-service', 'blog-service'];
+    const STREAMS = [EventStreams.payments, EventStreams.pageViews];
+    const FOREIGN: Record<string, string> = {
+      'auth-service': Durables.entitlements,
+      'catalog-service': Durables.paidTests,
+      'blog-service': Durables.paidTests,
+      'payment-service': Durables.pageViews,
+      gateway: Durables.paidTests,
+    };
+
+    it('refuses purge, stream update, stream delete and stream create (a subject transform) to every app', async () => {
+      for (const user of APPS) {
+        const subjects = [
+          ...STREAMS.flatMap((stream) => [`$JS.API.STREAM.PURGE.${stream}`, `$JS.API.STREAM.UPDATE.${stream}`, `$JS.API.STREAM.DELETE.${stream}`]),
+          // A stream of its own whose subject transform turns its subject into a payment.
+          '$JS.API.STREAM.CREATE.PERMISSIONS_CHECK',
+        ];
+        expect(await session(user, subjects.map(pub)), user).toEqual([...subjects.map(publishDenied), 'PONG']);
+      }
+    });
+
+    it("refuses every app another's consumer: no delete, create, info, pull or ack in its place", async () => {
+      for (const user of APPS) {
+        const foreign = FOREIGN[user]!;
+        const stream = foreign === Durables.pageViews ? EventStreams.pageViews : EventStreams.payments;
+        const subjects = [
+          `$JS.API.CONSUMER.DELETE.${stream}.${foreign}`,
+          `$JS.API.CONSUMER.CREATE.${stream}.${foreign}`,
+          `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${foreign}`,
+          `$JS.API.CONSUMER.INFO.${stream}.${foreign}`,
+          `$JS.API.CONSUMER.MSG.NEXT.${stream}.${foreign}`,
+          `$JS.ACK.${stream}.${foreign}.1.1.1.1.0`,
+          `$JS.API.CONSUMER.CREATE.${stream}.permissions-check`,
+        ];
+        expect(await session(user, subjects.map(pub)), user).toEqual([...subjects.map(publishDenied), 'PONG']);
+      }
+    });
+
+    it('lets each consumer read its own durable', async () => {
+      for (const [user, durable, stream] of [
+        ['auth-service', Durables.paidTests, EventStreams.payments],
+        ['catalog-service', Durables.entitlements, EventStreams.payments],
+        ['blog-service', Durables.pageViews, EventStreams.pageViews],
+      ] as const) {
+        const nc = await connectAs(user);
+        open.push(nc);
+        const info = await nc.jetstream().consumers.get(stream, durable).then((c) => c.info());
+        expect(info.config, user).toMatchObject({ durable_name: durable });
+      }
+    });
+
+    it('lets the setup identity update a stream, purge it and create and delete a consumer', async () => {
+      const nc = await connectAs(JETSTREAM_SETUP_USER);
+      open.push(nc);
+      const jsm = await nc.jetstreamManager();
+      const { config } = await jsm.streams.info(EventStreams.payments);
+      expect((await jsm.streams.update(EventStreams.payments, config)).config.name).toBe(EventStreams.payments);
+      // A purge of a subject nobody publishes: allowed, and it removes nothing.
+      expect(await jsm.streams.purge(EventStreams.pageViews, { filter: 'events.analytics.permissions-check' })).toMatchObject({ success: true });
+      const durable = `permissions-check-${randomUUID()}`;
+      await jsm.consumers.add(EventStreams.pageViews, { durable_name: durable, ack_policy: 'explicit' as never, filter_subject: 'events.analytics.permissions-check' });
+      expect(await jsm.consumers.delete(EventStreams.pageViews, durable)).toBe(true);
+      // ...and nothing else: another app's KV bucket stays out of its reach.
+      expect(await session(JETSTREAM_SETUP_USER, [pub('$JS.API.STREAM.PURGE.KV_gateway_rate_limits'), pub('events.payment.succeeded')])).toEqual([
+        publishDenied('$JS.API.STREAM.PURGE.KV_gateway_rate_limits'),
+        publishDenied('events.payment.succeeded'),
+        'PONG',
+      ]);
+    });
   });
 });

@@ -1,19 +1,12 @@
 import { connect, DiscardPolicy } from 'nats';
 import { describe, expect, it } from 'vitest';
-import { EVENTS_STREAM } from '@fluent/contracts';
+import { EventStreams } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { api, eventually, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
 import { signUp } from '../support/users';
-import { createIntent, deliverWebhook, entitlement, me, payWithCard, succeededEvent, waitUntilEntitled, waitUntilPaid } from '../support/payments';
+import { createIntent, deliverWebhook, entitlement, me, payWithCard, signUpMany, succeededEvent, waitUntilEntitled, waitUntilPaid } from '../support/payments';
 
 const PAYMENTS = 20;
-
-/** Sign-ups a few at a time: Keycloak on a shared 2-core machine. */
-async function signUpMany(count: number) {
-  const learners: Awaited<ReturnType<typeof signUp>>[] = [];
-  while (learners.length < count) learners.push(...(await Promise.all(Array.from({ length: Math.min(4, count - learners.length) }, () => signUp()))));
-  return learners;
-}
 
 const healthy = () => eventually(() => api('/api/health'), (r) => r.status === 200, 90_000);
 
@@ -73,14 +66,14 @@ describe('payments when JetStream refuses the event', () => {
     const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
     try {
       const jsm = await nc.jetstreamManager();
-      const { config, state } = await jsm.streams.info(EVENTS_STREAM);
+      const { config, state } = await jsm.streams.info(EventStreams.payments);
       // Full, refusing new messages: core NATS and every service are up, only the publish fails.
-      await jsm.streams.update(EVENTS_STREAM, { ...config, max_msgs: state.messages, discard: DiscardPolicy.New });
+      await jsm.streams.update(EventStreams.payments, { ...config, max_msgs: state.messages, discard: DiscardPolicy.New });
       let refused: { status: number; body: unknown };
       try {
         refused = await deliverWebhook(body);
       } finally {
-        await jsm.streams.update(EVENTS_STREAM, config);
+        await jsm.streams.update(EventStreams.payments, config);
       }
       expect(refused).toEqual({ status: 503, body: { statusCode: 503, message: 'Payments are unavailable right now. Please try again.' } });
       // Nothing recorded: payment-service would answer 409 to a learner it had seen pay.

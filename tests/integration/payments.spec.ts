@@ -1,7 +1,7 @@
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS_STREAM, EventSubjects } from '@fluent/contracts';
-import { deadLetterStreamName, deadLetterSubject, JetStreamEvents, natsAuthOptions, type DeadLetter } from '@fluent/server-kit';
+import { deadLetterStreamName, deadLetterSubject, Durables, EventStreams, EventSubjects } from '@fluent/contracts';
+import { JetStreamEvents, natsAuthOptions, type DeadLetter } from '@fluent/server-kit';
 import { api, eventually, natsUrl, natsUser } from '../support/stack';
 import { bearer, signUp } from '../support/users';
 import {
@@ -22,8 +22,8 @@ import {
   waitUntilPaid,
 } from '../support/payments';
 
-/** auth-service's durable consumer (apps/auth-service/src/payments/payment-events.consumer.ts). */
-const PAID_TESTS_DURABLE = 'auth-service-paid-tests';
+/** auth-service's durable consumer. */
+const PAID_TESTS_DURABLE = Durables.paidTests;
 
 const uidOf = async (token: string) => (await me(token)).body.uid as string;
 
@@ -203,9 +203,9 @@ describe("auth-service's consumer of payment.succeeded", () => {
       const malformed = { uid, amount: '4999', currency: 'usd', at: new Date().toISOString() };
       await publisher.publish(EventSubjects.paymentSucceeded, malformed, `malformed-${uid}`);
       const jsm = await nc.jetstreamManager();
-      const subject = deadLetterSubject(EVENTS_STREAM, PAID_TESTS_DURABLE);
+      const subject = deadLetterSubject(EventStreams.payments, PAID_TESTS_DURABLE);
       const letter = await eventually(
-        () => jsm.streams.getMessage(deadLetterStreamName(EVENTS_STREAM), { last_by_subj: subject }).then((m) => m.json<DeadLetter>(), () => undefined),
+        () => jsm.streams.getMessage(deadLetterStreamName(EventStreams.payments), { last_by_subj: subject }).then((m) => m.json<DeadLetter>(), () => undefined),
         (l) => (l?.data as { uid?: string } | undefined)?.uid === uid,
         20_000,
       );

@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import Stripe from 'stripe';
-import { EVENTS_STREAM, EventSubjects } from '@fluent/contracts';
+import { EventStreams, EventSubjects } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { api, eventually, natsUrl, natsUser, stackEnvironment } from './stack';
-import { bearer } from './users';
+import { bearer, signUp } from './users';
 
 export const PRICE = 4999;
 export const SUCCEEDING_CARD = '4242 4242 4242 4242';
@@ -36,7 +36,10 @@ export async function payWithCard(token: string, cardNumber = SUCCEEDING_CARD) {
 }
 
 /** A payment_intent.succeeded event as Stripe sends it (only the fields Stripe always has that we read). */
-export function succeededEvent(uid: string, overrides: { amount?: number; currency?: string; created?: number; type?: string } = {}) {
+export function succeededEvent(
+  uid: string,
+  overrides: { amount?: number; currency?: string; created?: number; type?: string; paymentIntentId?: string } = {},
+) {
   const id = randomBytes(8).toString('hex');
   const created = overrides.created ?? Math.floor(Date.now() / 1000);
   const amount = overrides.amount ?? PRICE;
@@ -48,7 +51,7 @@ export function succeededEvent(uid: string, overrides: { amount?: number; curren
     type: overrides.type ?? 'payment_intent.succeeded',
     data: {
       object: {
-        id: `pi_test_${id}`,
+        id: overrides.paymentIntentId ?? `pi_test_${id}`,
         object: 'payment_intent',
         amount,
         amount_received: amount,
@@ -94,8 +97,11 @@ export async function entitlement(token: string): Promise<{ paid: boolean; premi
 }
 
 /** Polls GET /api/tests until the catalog has recorded the payment (its own consumer). */
-export async function waitUntilEntitled(token: string, timeoutMs = 30_000) {
-  return eventually(() => entitlement(token), (e) => e.paid, timeoutMs);
+export async function waitUntilEntitled(token: string, timeoutMs = 30_000): Promise<{ paid: boolean; premiumOpen: boolean }> {
+  // A catalog-service just (re)started may answer 503 for a moment: keep waiting, and say so if it never answers.
+  const probe = () => entitlement(token).catch((error: unknown) => ({ paid: false, premiumOpen: false, unanswered: String(error) }));
+  const { paid, premiumOpen } = await eventually(probe, (e) => e.paid, timeoutMs);
+  return { paid, premiumOpen };
 }
 
 /** How many payment.succeeded events the stream holds: "no event" is this count unchanged. */
@@ -111,11 +117,29 @@ export class PaymentEventsCounter {
   }
 
   async count(): Promise<number> {
-    const info = await this.jsm.streams.info(EVENTS_STREAM, { subjects_filter: EventSubjects.paymentSucceeded });
+    const info = await this.jsm.streams.info(EventStreams.payments, { subjects_filter: EventSubjects.paymentSucceeded });
     return info.state.subjects?.[EventSubjects.paymentSucceeded] ?? 0;
   }
 
   close(): Promise<void> {
     return this.nc.close();
   }
+}
+
+/** A payment.succeeded as payment-service publishes it (for the harness to publish directly). */
+export function paymentEvent(uid: string, overrides: { amount?: number; paymentIntentId?: string } = {}) {
+  return {
+    uid,
+    paymentIntentId: overrides.paymentIntentId ?? `pi_test_${randomBytes(8).toString('hex')}`,
+    amount: overrides.amount ?? PRICE,
+    currency: 'usd',
+    at: new Date().toISOString(),
+  };
+}
+
+/** Sign-ups a few at a time: Keycloak on a shared 2-core machine. */
+export async function signUpMany(count: number) {
+  const learners: Awaited<ReturnType<typeof signUp>>[] = [];
+  while (learners.length < count) learners.push(...(await Promise.all(Array.from({ length: Math.min(4, count - learners.length) }, () => signUp()))));
+  return learners;
 }

@@ -1,5 +1,6 @@
 // The running test stack, as tools/test.mjs started it.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { getProfile, natsCredentials, startComponent, stopComponent } from '../../tools/stack/index.mjs';
@@ -160,4 +161,13 @@ export function requestFrom(
 export async function clearOfWindowEdge(windowMs: number, neededMs: number): Promise<void> {
   const left = windowMs - (Date.now() % windowMs);
   if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+/** The lines of a stack component's log (`.data/<profile>/logs/<name>.log`) that match `pattern`. */
+export function logLines(component: string, pattern: RegExp): string[] {
+  const file = join(profile.logDir, `${component}.log`);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => pattern.test(line));
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * npm run stack -- <up|down|status|start NAME|stop NAME|install|indexes|migrate> [--profile dev|test] [--apps]
+ * npm run stack -- <up|down|status|start NAME|stop NAME|install|indexes|migrate|jetstream|replay-payments> [--profile dev|test] [--apps]
  */
 import { installStack } from './install.mjs';
-import { down, indexCollections, profileFromArgs, readState, startComponent, stopComponent, up } from './index.mjs';
+import { down, indexCollections, profileFromArgs, readState, replayPayments, setupJetStream, startComponent, stopComponent, up } from './index.mjs';
 import { migrate } from './migrate.mjs';
 import { isOurs } from './supervisor.mjs';
 import { loadDotEnv } from '../env.mjs';
@@ -19,6 +19,8 @@ const flag = (name) => {
 const profile = profileFromArgs(flag('--profile'));
 const withApps = args.includes('--apps');
 const [command, name] = args.filter((a) => !a.startsWith('--'));
+// Options passed on to replay-payments (--dry-run, --wait-ms=…).
+const passOn = args.filter((a) => a.startsWith('--') && a !== '--apps');
 
 try {
   switch (command) {
@@ -45,13 +47,19 @@ try {
       await migrate(profile);
       await indexCollections(profile);
       break;
+    case 'jetstream':
+      await setupJetStream(profile);
+      break;
+    case 'replay-payments':
+      await replayPayments(profile, passOn);
+      break;
     case 'status':
       for (const [n, r] of Object.entries(readState(profile))) {
         console.log(`${n.padEnd(16)} ${isOurs(r) ? 'running' : 'stopped'}  pid ${r.pid}  log ${r.log}`);
       }
       break;
     default:
-      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME|indexes|migrate> [--profile dev|test] [--apps]');
+      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME|indexes|migrate|jetstream|replay-payments [--dry-run]> [--profile dev|test] [--apps]');
       process.exitCode = 2;
   }
 } catch (error) {

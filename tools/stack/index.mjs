@@ -3,13 +3,15 @@
  * Bringing the local stack (and the apps) up and down in a profile. Used by `npm start`,
  * `npm test`, `npm run stack` and by integration tests that stop a component on purpose.
  */
+import { join } from 'node:path';
 import { APPS, resetData, STACK } from './components.mjs';
 import { ensureLookupIndexes } from './ferretdb-indexes.mjs';
 import { sqliteFiles } from './migrate.mjs';
 import { natsCredentials } from './nats-auth.mjs';
-import { getProfile } from './profiles.mjs';
+import { ROOT } from './paths.mjs';
+import { appEnvironment, getProfile } from './profiles.mjs';
 import { isOurs, readState, startProcess, stopProcess, waitUntilHealthy } from './supervisor.mjs';
-import { duration, log } from './run.mjs';
+import { duration, log, run } from './run.mjs';
 
 export { getProfile, natsCredentials, readState };
 
@@ -67,9 +69,35 @@ export async function up(profile, options = {}) {
   };
   await Promise.all(STACK.map((c) => start(c.name)));
   if (options.apps) {
+    await setupJetStream(profile);
     for (const app of APPS) await startComponent(profile, app.name);
     await indexCollections(profile);
   }
+}
+
+/**
+ * Creates or updates the JetStream streams and consumers (apps/jetstream-setup) as the NATS user
+ * that alone may: the services only read their own consumer, so this runs before they start. The
+ * same entry point a Helm Job runs. Idempotent.
+ * @param {import('./profiles.mjs').Profile} profile
+ */
+export async function setupJetStream(profile) {
+  await run(process.execPath, [join(ROOT, 'apps', 'jetstream-setup', 'dist', 'main.js')], {
+    env: { ...appEnvironment(profile, 'jetstream-setup'), LOG_LEVEL: process.env.FLUENT_SETUP_LOG_LEVEL ?? 'warn' },
+  });
+  log(profile.name, 'JetStream streams and consumers set up');
+}
+
+/**
+ * Publishes every known payment again for the consumers to apply (apps/payment-service
+ * replay-payments, as payment-service), and waits until they have: see README, "Payments".
+ * @param {import('./profiles.mjs').Profile} profile
+ * @param {string[]} args
+ */
+export async function replayPayments(profile, args) {
+  await run(process.execPath, [join(ROOT, 'apps', 'payment-service', 'dist', 'replay-payments.js'), ...args], {
+    env: appEnvironment(profile, 'payment-service'),
+  });
 }
 
 /**

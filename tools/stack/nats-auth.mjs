@@ -5,15 +5,20 @@
  * the per-profile passwords and the nats-server configuration the stack starts NATS with.
  *
  * Subjects: request/reply patterns are `<domain>.<name>` (libs/contracts/src/patterns.ts), so a
- * service owns `<domain>.>`; events are `events.<domain>.<name>` on the JetStream stream
- * (libs/contracts/src/events.ts). Each user's inbox is `_INBOX.<user>.` (the apps set
- * `inboxPrefix` from NATS_USER in libs/server-kit), so no app can read another's replies.
+ * service owns `<domain>.>`; events are `events.<domain>.<name>` on a JetStream stream per kind
+ * (libs/contracts/src/jetstream-topology.json, read below: the streams, who publishes to each,
+ * each service's durable consumer, the setup identity that alone manages them). Each user's inbox
+ * is `_INBOX.<user>.` (the apps set `inboxPrefix` from NATS_USER in libs/server-kit), so no app
+ * can read another's replies. This table is the one source of the NATS users and permissions: the
+ * local stack writes nats-server's configuration from it, and so is the Helm chart's.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { storedSecrets } from './secrets.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
 /** @typedef {{ user: string, publish: string[], subscribe: string[] }} NatsUser */
+/** @typedef {{ name: string, subjects: string[], publisher: string }} Stream */
 
 /** The services and the request subjects each one answers (its queue group is its name). */
 export const SERVICE_SUBJECTS = {
@@ -27,21 +32,95 @@ export const SERVICE_SUBJECTS = {
 export const JETSTREAM_RIGHTS = ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>'];
 
 /**
- * What a service needs of JetStream: the API of the events stream and its dead-letter stream only
- * (stream info/create/update, its consumers, pulling), their acks and flow control. No service can
- * touch another app's KV bucket (the gateway's rate limits) or any other stream.
+ * JetStream's names and owners, shared with the apps (libs/contracts/src/jetstream-topology.json):
+ * streams, their publishers, each service's durable consumer, the setup identity.
+ * @type {{
+ *   setupUser: string,
+ *   deadLetterPrefix: string,
+ *   streams: { payments: Stream, pageViews: Stream } & Record<string, Stream | undefined>,
+ *   consumers: Record<string, { durable: string, service: string, stream: string, filterSubject: string }>,
+ *   retired: { streams: string[], deadLetterStreams: string[] },
+ * }}
  */
-export const EVENTS_RIGHTS = ['FLUENT_EVENTS', 'FLUENT_EVENTS_DEADLETTER'].flatMap((stream) => [
-  `$JS.API.STREAM.*.${stream}`,
-  `$JS.API.CONSUMER.*.${stream}`,
-  `$JS.API.CONSUMER.*.${stream}.>`,
-  `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
-  `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
-  `$JS.ACK.${stream}.>`,
-]).concat(['$JS.API.INFO', '$JS.FC.>']);
+export const TOPOLOGY = JSON.parse(readFileSync(new URL('../../libs/contracts/src/jetstream-topology.json', import.meta.url), 'utf8'));
+
+/** @param {string} stream */
+const deadLetterStream = (stream) => `${stream}_DEADLETTER`;
+/** @param {string} stream @param {string} durable */
+const deadLetterSubject = (stream, durable) => `${TOPOLOGY.deadLetterPrefix}.${stream}.${durable}`;
+const consumers = Object.values(TOPOLOGY.consumers).map((c) => {
+  const stream = TOPOLOGY.streams[c.stream];
+  if (!stream) throw new Error(`jetstream-topology.json: consumer ${c.durable} names an unknown stream ${c.stream}`);
+  return { ...c, streamName: stream.name };
+});
+/** @type {Stream[]} */
+const streams = [TOPOLOGY.streams.payments, TOPOLOGY.streams.pageViews];
 
 /**
- * What a client of one KV bucket (libs/server-kit NatsKv) needs: the bucket's stream API (create,
+ * The setup identity (apps/jetstream-setup, a Helm Job; also an operator's admin identity): the
+ * only user that may create, update, purge or delete Fluent's streams, delete a message from them
+ * and create or delete consumers on them. It touches no other stream (the apps' KV buckets are
+ * streams too) and publishes no event.
+ */
+export function setupRights() {
+  const managed = streams.flatMap((s) => [s.name, deadLetterStream(s.name)]);
+  return [
+    '$JS.API.INFO',
+    ...managed.flatMap((stream) => [
+      `$JS.API.STREAM.*.${stream}`,
+      // An operator looks at one message, or removes one (a forged payment an alert pointed at).
+      `$JS.API.STREAM.MSG.GET.${stream}`,
+      `$JS.API.STREAM.MSG.DELETE.${stream}`,
+      `$JS.API.CONSUMER.*.${stream}`,
+      `$JS.API.CONSUMER.*.${stream}.>`,
+      `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
+    ]),
+    // An earlier layout's stream is looked at and deleted (reconcileJetStream).
+    ...TOPOLOGY.retired.streams.flatMap((stream) => [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.DELETE.${stream}`]),
+  ];
+}
+
+/**
+ * What a service may do with its own durable consumer, and nothing else of JetStream: read its
+ * configuration, pull from it, ack (or nak, or terminate) what it was given, and put what it cannot
+ * apply in its own dead letters. It cannot purge or change a stream, read or delete another
+ * service's consumer, or ack in its place.
+ * @param {string} service
+ */
+export function consumerRights(service) {
+  return consumers
+    .filter((c) => c.service === service)
+    .flatMap((c) => [
+      `$JS.API.CONSUMER.INFO.${c.streamName}.${c.durable}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${c.streamName}.${c.durable}`,
+      `$JS.ACK.${c.streamName}.${c.durable}.>`,
+      deadLetterSubject(c.streamName, c.durable),
+    ]);
+}
+
+/**
+ * The events an app publishes: the subjects of the streams it is the publisher of (the ack comes
+ * back to its own inbox; no stream API needed).
+ * @param {string} app
+ */
+export const publishedEvents = (app) => streams.filter((s) => s.publisher === app).flatMap((s) => s.subjects);
+
+/**
+ * replay-payments (apps/payment-service, run by an operator as payment-service): reads the payment
+ * dead letters (also an earlier layout's) message by message, and the payment consumers' positions
+ * to wait until they have applied what it published again. Read-only.
+ */
+function replayRights() {
+  const payments = TOPOLOGY.streams.payments.name;
+  const letters = [deadLetterStream(payments), ...TOPOLOGY.retired.deadLetterStreams];
+  return [
+    ...letters.flatMap((stream) => [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.MSG.GET.${stream}`]),
+    ...consumers.filter((c) => c.streamName === payments).map((c) => `$JS.API.CONSUMER.INFO.${payments}.${c.durable}`),
+  ];
+}
+
+/**
+ * A client of one KV bucket (libs/server-kit NatsKv) needs: the bucket's stream API (create,
  * info, reads) and its `$KV` subjects, and nothing of other buckets.
  * @param {string} bucket
  */
@@ -60,23 +139,8 @@ const KV_BUCKETS = {
   'auth-service': ['auth_refresh_grace'],
 };
 
-/** Where a consumer puts events it gave up on (libs/server-kit `deadLetterSubject`). */
-const DEAD_LETTERS = 'deadletter.>';
-
-/** Services that use JetStreamEvents (libs/server-kit), and the event subjects each may publish. */
-const JETSTREAM_SERVICES = {
-  'auth-service': [],
-  'catalog-service': [],
-  'payment-service': ['events.payment.>'],
-  // Counts the page views the gateway publishes (events.analytics.pageViewed).
-  'blog-service': [],
-};
-
-/**
- * Events the gateway publishes itself: page views (POST /api/analytics/page-view). It publishes
- * to the stream's subject (the ack comes back to its own inbox) and needs no stream API.
- */
-const GATEWAY_EVENTS = ['events.analytics.>'];
+/** Where the test harness may put dead letters of its own (a service: its own consumer's subject only). */
+const DEAD_LETTERS = `${TOPOLOGY.deadLetterPrefix}.>`;
 
 /** @param {string} user */
 export const inbox = (user) => `_INBOX.${user}.>`;
@@ -100,23 +164,28 @@ export function natsUsers(profileName) {
     // Only the gateway sends the user-facing requests; it reads nothing but its own replies.
     {
       user: 'gateway',
-      publish: [...Object.values(SERVICE_SUBJECTS), ...GATEWAY_EVENTS, ...KV_BUCKETS.gateway.flatMap(kvRights)],
+      publish: [...Object.values(SERVICE_SUBJECTS), ...publishedEvents('gateway'), ...KV_BUCKETS.gateway.flatMap(kvRights)],
       subscribe: [inbox('gateway')],
     },
   ];
   for (const [service, subject] of Object.entries(SERVICE_SUBJECTS)) {
-    const events = /** @type {Record<string, string[]>} */ (JETSTREAM_SERVICES)[service];
     const buckets = /** @type {Record<string, string[]>} */ (KV_BUCKETS)[service] ?? [];
     users.push({
       user: service,
-      // Replies go to the requester's inbox; JetStream rights only for the services that use it.
-      publish: ['_INBOX.>', replicaSubjects(service), ...(events ? [...events, DEAD_LETTERS, ...EVENTS_RIGHTS] : []), ...buckets.flatMap(kvRights)],
-      subscribe: [subject, replicaSubjects(service), ...(events ? [inbox(service)] : [])],
+      // Replies go to the requester's inbox; the rest is this service's own events, consumer and
+      // buckets, and the messages among its own replicas (cache invalidations).
+      publish: [
+        '_INBOX.>',
+        replicaSubjects(service),
+        ...publishedEvents(service),
+        ...consumerRights(service),
+        ...(service === TOPOLOGY.streams.payments.publisher ? replayRights() : []),
+        ...buckets.flatMap(kvRights),
+      ],
+      subscribe: [subject, replicaSubjects(service), inbox(service)],
     });
   }
-  // The setup step (libs/server-kit setup-events, the Helm chart's hook Job): creates and updates
-  // the events streams and every durable consumer before the apps roll out; it handles no event.
-  users.push({ user: 'setup', publish: [...EVENTS_RIGHTS], subscribe: [inbox('setup')] });
+  users.push({ user: TOPOLOGY.setupUser, publish: setupRights(), subscribe: [inbox(TOPOLOGY.setupUser)] });
   if (profileName === 'test') {
     // The harness: events on JetStream, `lifecycle.>` for the tests that boot a service of their
     // own, and a read-only view of the services' health requests (to count them under a flood).

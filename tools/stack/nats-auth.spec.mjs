@@ -28,6 +28,7 @@ describe('NATS users', () => {
     }
     expect(users['auth-service'].subscribe).toContain('auth.>');
     expect(users['blog-service'].subscribe).toEqual(['blog.>', 'replicas.blog-service.>', '_INBOX.blog-service.>']);
+    expect(users['jetstream-setup'].subscribe).toEqual(['_INBOX.jetstream-setup.>']);
     // Messages among a service's own replicas (cache invalidations): its own subjects only.
     for (const name of ['auth-service', 'catalog-service', 'payment-service', 'blog-service']) {
       expect(users[name].publish.filter((s) => s.startsWith('replicas.')), name).toEqual([`replicas.${name}.>`]);
@@ -37,16 +38,38 @@ describe('NATS users', () => {
     expect(users.gateway.subscribe).toEqual(['_INBOX.gateway.>']);
   });
 
-  it('give JetStream rights and events only to the services that use them', () => {
-    for (const name of ['auth-service', 'catalog-service', 'payment-service', 'blog-service']) {
-      expect(users[name].publish, name).toContain('$JS.API.STREAM.*.FLUENT_EVENTS');
-      // The events streams' API only, never all of it (the gateway's KV buckets are streams too).
-      expect(users[name].publish, name).not.toContain('$JS.API.>');
+  it('let no app but the setup identity create, change, purge or delete a stream, or create or delete a consumer', () => {
+    const manage = /^\$JS\.API\.(STREAM\.(\*|CREATE|UPDATE|PURGE|DELETE)\.|CONSUMER\.(\*|CREATE|DURABLE|DELETE)\.)/;
+    for (const [name, user] of Object.entries(users)) {
+      // The harness (test profile only) has all of the API: it makes streams of its own.
+      if (name === 'test') continue;
+      const managing = user.publish.filter((s) => manage.test(s) && !/KV_/.test(s));
+      if (name === 'jetstream-setup') expect(managing.length, name).toBeGreaterThan(0);
+      else expect(managing, name).toEqual([]);
     }
+    // The setup identity manages Fluent's streams only: no KV bucket, no event of its own.
+    expect(users['jetstream-setup'].publish.filter((s) => /KV|^events\./.test(s))).toEqual([]);
+    expect(users['jetstream-setup'].publish).toContain('$JS.API.STREAM.*.FLUENT_PAYMENTS');
+  });
+
+  it('let each service read, pull and ack its own durable consumer only, and dead-letter into its own subject', () => {
+    expect(users['auth-service'].publish.filter((s) => s.startsWith('$JS.API.CONSUMER') || s.startsWith('$JS.ACK') || s.startsWith('deadletter'))).toEqual([
+      '$JS.API.CONSUMER.INFO.FLUENT_PAYMENTS.auth-service-paid-tests',
+      '$JS.API.CONSUMER.MSG.NEXT.FLUENT_PAYMENTS.auth-service-paid-tests',
+      '$JS.ACK.FLUENT_PAYMENTS.auth-service-paid-tests.>',
+      'deadletter.FLUENT_PAYMENTS.auth-service-paid-tests',
+    ]);
+    expect(users['blog-service'].publish).toContain('$JS.API.CONSUMER.MSG.NEXT.FLUENT_PAGE_VIEWS.blog-service-page-views');
+    expect(users['catalog-service'].publish.some((s) => s.includes('auth-service-paid-tests'))).toBe(false);
+    // payment-service consumes nothing; it may read (not change) the payment consumers and dead letters, for replay-payments.
+    const payment = users['payment-service'].publish.filter((s) => s.startsWith('$JS'));
+    expect(payment.every((s) => /^\$JS\.API\.(CONSUMER\.INFO|STREAM\.INFO|STREAM\.MSG\.GET)\./.test(s)), payment.join(' ')).toBe(true);
     // The gateway: its own KV buckets' API and subjects, no stream or consumer API in general.
     const gatewayJetStream = users.gateway.publish.filter((s) => s.startsWith('$'));
     expect(gatewayJetStream.filter((s) => !/KV_gateway_|\$KV\.gateway_|^\$JS\.API\.INFO$/.test(s))).toEqual([]);
-    // Each publisher of events has its own domain: the gateway page views, payment-service payments.
+  });
+
+  it('let each stream have one publisher: the gateway page views, payment-service payments', () => {
     const eventPublishers = Object.values(users).filter((u) => u.publish.some((s) => s.startsWith('events.')));
     expect(eventPublishers.map((u) => [u.user, u.publish.filter((s) => s.startsWith('events.'))])).toEqual([
       ['gateway', ['events.analytics.>']],
@@ -59,12 +82,6 @@ describe('NATS users', () => {
     for (const user of Object.values(users)) {
       expect(user.subscribe.filter((s) => s.startsWith('_INBOX')).every((s) => s === `_INBOX.${user.user}.>`), user.user).toBe(true);
     }
-  });
-
-  it('give the setup step the events streams\' API and nothing to publish or answer', () => {
-    expect(users.setup.publish).toContain('$JS.API.CONSUMER.DURABLE.CREATE.FLUENT_EVENTS.>');
-    expect(users.setup.publish.filter((s) => !s.startsWith('$JS.'))).toEqual([]);
-    expect(users.setup.subscribe).toEqual(['_INBOX.setup.>']);
   });
 
   it('have a test user only in the test profile', () => {

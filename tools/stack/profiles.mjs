@@ -115,6 +115,13 @@ export function appEnvironment(profile, app) {
       NATS_REQUEST_TIMEOUT_MS: timeout,
       KEYCLOAK_TIMEOUT_MS: keycloakTimeout,
       REFRESH_GRACE_SECONDS: '4',
+      // Payment consumers retry at test speed (a database outage of seconds is many tries), and
+      // blog-service's housekeeping (page-view rollups, retention) runs every few seconds.
+      PAYMENT_EVENT_RETRY_MS: '200',
+      PAYMENT_EVENT_RETRY_MAX_MS: '1000',
+      PAYMENT_EVENT_ALERT_AFTER: '5',
+      HOUSEKEEPING_INTERVAL_MS: '2000',
+      PAGE_VIEW_SETTLE_MS: '3000',
     };
   }
   /** @type {Record<string, string>} */

@@ -3,10 +3,11 @@ import { databaseHealthController, databaseModule, loggingModule } from '@fluent
 import { AnalyticsModule } from './analytics/analytics.module';
 import { config, SERVICE_NAME } from './config';
 import { ContactModule } from './contact/contact.module';
+import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { PostsModule } from './posts/posts.module';
 
 @Module({
-  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), ContactModule, PostsModule, AnalyticsModule],
+  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), ContactModule, PostsModule, AnalyticsModule, HousekeepingModule],
   controllers: [databaseHealthController(SERVICE_NAME)],
 })
 export class AppModule {}

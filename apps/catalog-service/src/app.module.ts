@@ -2,7 +2,7 @@ import { Logger, Module } from '@nestjs/common';
 import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { questionBank } from '@fluent/question-bank';
-import { databaseHealthController, databaseModule, loggingModule } from '@fluent/server-kit';
+import { databaseHealthController, databaseModule, loggingModule, premiumPriceBookProvider, PremiumPriceRecord, PremiumPriceRecordSchema } from '@fluent/server-kit';
 import { Attempt, AttemptDetail, AttemptDetailSchema, AttemptSchema } from './attempts/attempt.schema';
 import { AttemptsService } from './attempts/attempts.service';
 import { CatalogController } from './catalog.controller';
@@ -26,6 +26,7 @@ import { ItemReportsService } from './reports/item-reports.service';
       { name: AttemptDetail.name, schema: AttemptDetailSchema },
       { name: Entitlement.name, schema: EntitlementSchema },
       { name: ItemReport.name, schema: ItemReportSchema },
+      { name: PremiumPriceRecord.name, schema: PremiumPriceRecordSchema },
     ]),
   ],
   controllers: [databaseHealthController(SERVICE_NAME), CatalogController, ItemReportsController],
@@ -41,6 +42,7 @@ import { ItemReportsService } from './reports/item-reports.service';
     LearnerProgress,
     CatalogService,
     PaymentEventsConsumer,
+    premiumPriceBookProvider(config),
     ItemReportsService,
   ],
 })

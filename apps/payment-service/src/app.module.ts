@@ -6,6 +6,8 @@ import type { PaymentsClientConfig } from '@fluent/contracts';
 import { config, SERVICE_NAME, stripeApiBase } from './config';
 import { JetStreamPaymentEvents, PaymentEventsPublisher } from './events/payment-events.publisher';
 import { HealthController } from './health/health.controller';
+import { CreatedIntent, CreatedIntentSchema } from './intents/created-intent.schema';
+import { CreatedIntents } from './intents/created-intents';
 import { IntentsService, PRICE } from './intents/intents.service';
 import { CLIENT_CONFIG, PaymentsController } from './payments/payments.controller';
 import { SucceededPayment, SucceededPaymentSchema } from './records/succeeded-payment.schema';
@@ -21,14 +23,17 @@ const price = { amount: config.PREMIUM_PRICE_CENTS, currency: config.PREMIUM_CUR
   imports: [
     loggingModule(SERVICE_NAME, config.LOG_LEVEL),
     databaseModule(config.MONGODB_URI),
-    MongooseModule.forFeature([{ name: SucceededPayment.name, schema: SucceededPaymentSchema }]),
+    MongooseModule.forFeature([
+      { name: SucceededPayment.name, schema: SucceededPaymentSchema },
+      { name: CreatedIntent.name, schema: CreatedIntentSchema },
+    ]),
   ],
   controllers: [HealthController, PaymentsController],
   providers: [
     { provide: STRIPE, useFactory: () => createStripeClient(config.STRIPE_SECRET_KEY, stripeApiBase(config)) },
     { provide: PRICE, useValue: price },
     { provide: WEBHOOK_SETTINGS, useValue: { secret: config.STRIPE_WEBHOOK_SECRET, price } satisfies WebhookSettings },
-    { provide: TEST_CARD_SETTINGS, useValue: { mode: config.PAYMENT_MODE, price } satisfies TestCardSettings },
+    { provide: TEST_CARD_SETTINGS, useValue: { mode: config.PAYMENT_MODE } satisfies TestCardSettings },
     {
       provide: CLIENT_CONFIG,
       useValue: {
@@ -44,6 +49,7 @@ const price = { amount: config.PREMIUM_PRICE_CENTS, currency: config.PREMIUM_CUR
     },
     { provide: PaymentEventsPublisher, useClass: JetStreamPaymentEvents },
     SucceededPayments,
+    CreatedIntents,
     IntentsService,
     WebhooksService,
     TestCardsService,

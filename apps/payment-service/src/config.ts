@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PREMIUM_CURRENCY, PREMIUM_PRICE_CENTS, type PaymentMode } from '@fluent/contracts';
-import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
+import type { PaymentMode } from '@fluent/contracts';
+import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig, premiumPriceConfigSchema } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'payment-service';
 
@@ -15,6 +15,7 @@ export const STRIPE_MOCK_DEFAULT = 'http://127.0.0.1:12111';
 
 export const paymentConfigSchema = baseConfigSchema
   .extend(databaseConfigSchema.shape)
+  .extend(premiumPriceConfigSchema.shape)
   .extend({
     /** Locally the stripe-mock key; in live mode the real secret key (from the environment or a Secret). */
     STRIPE_SECRET_KEY: z.string().default(DEV_SECRETS.STRIPE_SECRET_KEY),
@@ -26,12 +27,6 @@ export const paymentConfigSchema = baseConfigSchema
     STRIPE_API_BASE: z.url().optional(),
     /** Milliseconds one Stripe reachability check is reused (Stripe is asked at most once per window). */
     STRIPE_HEALTH_CACHE_MS: z.coerce.number().int().min(0).default(15_000),
-    /** The premium price in the currency's smallest unit; the only amount ever charged. */
-    PREMIUM_PRICE_CENTS: z.coerce.number().int().positive().default(PREMIUM_PRICE_CENTS),
-    PREMIUM_CURRENCY: z
-      .string()
-      .regex(/^[a-z]{3}$/, 'an ISO 4217 code in lower case, as Stripe writes it')
-      .default(PREMIUM_CURRENCY),
     /**
      * Offline mode: where a test-card payment delivers its signed payment_intent.succeeded event,
      * the gateway's own webhook endpoint, so the event takes the same path as one from Stripe.

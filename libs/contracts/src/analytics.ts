@@ -97,3 +97,22 @@ export function resolveReportSpan(query: PageViewReportQuery, today: Date): Page
 
 /** The Keycloak realm role that may read the page-view report. */
 export const OPERATOR_ROLE = 'operator';
+
+/**
+ * How long a page-view event waits in its JetStream stream for blog-service (FLUENT_PAGE_VIEWS'
+ * max age). Older ones are dropped unread, so no view of a day can arrive later than this after
+ * the day ended: blog-service rolls a day's views up into daily counts once it is that far past.
+ */
+export const PAGE_VIEW_EVENT_MAX_AGE_MS = 3 * 86_400_000;
+
+/**
+ * How long stored data is kept (README, "Blog, contact and page views"; the privacy page). The
+ * services delete what is older; their environment can shorten or lengthen it
+ * (CONTACT_RETENTION_DAYS, PAGE_VIEW_RETENTION_DAYS), and the privacy page then needs the same.
+ */
+export const DATA_RETENTION_DAYS = {
+  /** Contact-form messages: a year, time to answer and for any follow-up. */
+  contactMessages: 365,
+  /** Page-view counts per path and day: two years, for comparing a month with the year before. */
+  pageViewCounts: 730,
+} as const;

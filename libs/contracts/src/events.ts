@@ -1,11 +1,41 @@
 import { z } from 'zod';
+import topology from './jetstream-topology.json';
 /**
  * Domain events that must not be lost travel on JetStream. Their subjects live under `events.`
- * so the stream never captures request/reply traffic (a stream bound to a request subject would
+ * so a stream never captures request/reply traffic (a stream bound to a request subject would
  * answer the requester with a publish ack).
+ *
+ * Each kind of event has a stream of its own, so anonymous page views can never push out a
+ * payment: `FLUENT_PAYMENTS` (`events.payment.>`, refuses new messages when full) and
+ * `FLUENT_PAGE_VIEWS` (`events.analytics.>`, drops its oldest). The names, the durable consumers
+ * and who may use them are in jetstream-topology.json, which tools/stack/nats-auth.mjs reads too.
  */
-export const EVENTS_STREAM = 'FLUENT_EVENTS';
-export const EVENTS_SUBJECT_PREFIX = 'events.';
+export const JETSTREAM_TOPOLOGY = topology;
+export const JETSTREAM_SETUP_USER = topology.setupUser;
+
+export const EventStreams = {
+  payments: topology.streams.payments.name,
+  pageViews: topology.streams.pageViews.name,
+} as const;
+
+/** Each service's durable consumer; created by the JetStream setup step, read only by its owner. */
+export const Durables = {
+  /** auth-service: paidTests and paymentDate on the user document. */
+  paidTests: topology.consumers.paidTests.durable,
+  /** catalog-service: the entitlement that opens the premium tests. */
+  entitlements: topology.consumers.entitlements.durable,
+  /** blog-service: counts page views. */
+  pageViews: topology.consumers.pageViews.durable,
+} as const;
+
+/** Where a consumer puts an event it cannot apply: outside `events.>`, in a stream of its own. */
+export function deadLetterSubject(stream: string, durable: string): string {
+  return `${topology.deadLetterPrefix}.${stream}.${durable}`;
+}
+
+export function deadLetterStreamName(stream: string): string {
+  return `${stream}_DEADLETTER`;
+}
 
 export const EventSubjects = {
   paymentSucceeded: 'events.payment.succeeded',

@@ -17,6 +17,7 @@ export const PaymentMessages = {
   badSignature: 'The webhook signature could not be verified.',
   testCardsOffline: 'Test cards are accepted only while payments run offline (without Stripe keys).',
   paymentsUnavailable: 'Payments are unavailable right now. Please try again.',
+  intentNotFound: 'This payment was not found. Please start the payment again.',
 } as const;
 
 /** POST /api/create-payment-intent (SPEC.md §7): the amount in cents, an integer. */

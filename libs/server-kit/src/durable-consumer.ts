@@ -2,21 +2,15 @@ import type { z } from 'zod';
 import { JetStreamEvents, UnprocessableEventError, type ConsumeOptions, type EventsLogger } from './jetstream';
 import { retryWithBackoff } from './retry';
 
-/**
- * For events that must be applied (a payment): a failed write is retried for about 45 minutes
- * (1 s, 2 s, 4 s … then every minute) before the event is dead-lettered, so a database outage never
- * leaves a paid learner locked out.
- */
-export const MUST_APPLY_RETRIES = { maxDeliver: 50, retryDelayMs: 1000 } as const satisfies ConsumeOptions;
-
 export interface DurableConsumerOptions<T> {
   /** The service's name and NATS connection. */
   service: string;
   url: string;
   user?: string;
   password?: string;
+  /** The stream and the durable consumer on it (libs/contracts `EventStreams`, `Durables`). */
+  stream: string;
   durable: string;
-  subject: string;
   /** Every event is parsed with it; one that does not parse is dead-lettered at once. */
   schema: z.ZodType<T>;
   handle: (event: T) => Promise<void>;
@@ -25,11 +19,11 @@ export interface DurableConsumerOptions<T> {
 }
 
 /**
- * A service's durable JetStream consumer of one event, run in the background: `start()` connects
- * with retries (logged) so the service answers requests while NATS is still coming up, and the
- * consumer catches up once it can; `stop()` lets the event in hand finish and ack (call it before
- * the database closes). Malformed events go to the dead letters at once; a handler that throws is
- * retried as `consume` says.
+ * A service's durable JetStream consumer, run in the background: `start()` connects and opens the
+ * consumer with retries (logged) so the service answers requests while NATS is still coming up or
+ * the setup step has not created the consumer yet, and the consumer catches up once it can;
+ * `stop()` lets the event in hand finish and ack (call it before the database closes). Malformed
+ * events go to the dead letters at once; a handler that throws is retried (see JetStreamEvents).
  */
 export class DurableEventConsumer<T> {
   private readonly stopping = new AbortController();
@@ -41,9 +35,9 @@ export class DurableEventConsumer<T> {
   }
 
   start(): void {
-    const { logger, subject, durable } = this.options;
-    this.started = retryWithBackoff(() => this.open(), { what: `JetStream (${subject})`, log: logger, signal: this.stopping.signal }).then(
-      () => void logger.log(`Consuming ${subject} as ${durable}`),
+    const { logger, stream, durable } = this.options;
+    this.started = retryWithBackoff(() => this.open(), { what: `JetStream consumer ${durable} on ${stream}`, log: logger, signal: this.stopping.signal }).then(
+      () => void logger.log(`Consuming ${stream} as ${durable}`),
       (error: unknown) => {
         if (!this.stopping.signal.aborted) logger.error(`Consumer ${durable} did not start: ${String(error)}`);
       },
@@ -51,13 +45,13 @@ export class DurableEventConsumer<T> {
   }
 
   private async open(): Promise<void> {
-    const { durable, subject, schema, handle, consume } = this.options;
+    const { stream, durable, schema, handle, consume } = this.options;
     try {
       await this.events.connect();
       await this.events.consume(
+        stream,
         durable,
-        subject,
-        async (data) => {
+        async (data, { subject }) => {
           const event = schema.safeParse(data);
           if (!event.success) throw new UnprocessableEventError(`malformed ${subject}: ${event.error.message}`);
           await handle(event.data);

@@ -14,9 +14,10 @@ export interface EventPublisherOptions {
 const codec = JSONCodec<unknown>();
 
 /**
- * Publishes events to JetStream for an app that only publishes (the gateway): no stream or
- * consumer management, so its NATS user needs the event subjects and its own inbox (for the acks)
- * and nothing of the JetStream API. The services that own the stream create it (JetStreamEvents).
+ * Publishes events to JetStream for an app that only publishes (the gateway's page views,
+ * payment-service's payments): no stream or consumer management, so its NATS user needs the event
+ * subjects and its own inbox (for the acks) and nothing of the JetStream API. The streams are the
+ * JetStream setup step's (apps/jetstream-setup); a publish to a missing or full stream rejects.
  * One lazy connection per process; a failed connect is retried by the next publish.
  */
 export class EventPublisher {

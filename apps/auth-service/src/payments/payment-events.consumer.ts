@@ -1,31 +1,25 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
-import { DurableEventConsumer, EVENT_CONSUMERS } from '@fluent/server-kit';
+import { Durables, type PaymentSucceededEvent } from '@fluent/contracts';
+import { paymentSucceededConsumer, PremiumPriceBook, type DurableEventConsumer } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { PaidTestsService } from './paid-tests.service';
 
-/** auth-service's durable consumer: its position survives restarts, so nothing published meanwhile is missed. */
-export const PAID_TESTS_DURABLE = EVENT_CONSUMERS.authPaidTests.durable;
-
 /**
- * Applies payment.succeeded to the user document, acking only after the write (see
- * DurableEventConsumer for start-up in the background, retries and dead letters).
+ * Applies payment.succeeded to the user document with auth-service's durable consumer (its
+ * position survives restarts, so nothing published meanwhile is missed), acking only after the
+ * write; see paymentSucceededConsumer for the price check and the retries.
  */
 @Injectable()
 export class PaymentEventsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumer: DurableEventConsumer<PaymentSucceededEvent>;
 
-  constructor(paidTests: PaidTestsService) {
-    this.consumer = new DurableEventConsumer({
+  constructor(paidTests: PaidTestsService, prices: PremiumPriceBook) {
+    this.consumer = paymentSucceededConsumer({
       service: SERVICE_NAME,
-      url: config.NATS_URL,
-      user: config.NATS_USER,
-      password: config.NATS_PASSWORD,
-      durable: PAID_TESTS_DURABLE,
-      subject: EVENT_CONSUMERS.authPaidTests.subject,
-      schema: paymentSucceededEventSchema,
-      handle: (event) => paidTests.apply(event).then(() => undefined),
-      consume: EVENT_CONSUMERS.authPaidTests.consume,
+      config,
+      durable: Durables.paidTests,
+      prices,
+      apply: (event) => paidTests.apply(event),
       logger: new Logger(PaymentEventsConsumer.name),
     });
   }

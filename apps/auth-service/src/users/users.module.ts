@@ -1,6 +1,6 @@
 import { Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { NatsKv } from '@fluent/server-kit';
+import { NatsKv, premiumPriceBookProvider, PremiumPriceRecord, PremiumPriceRecordSchema } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { KeycloakAdmin } from '../keycloak/keycloak-admin';
 import { KeycloakTokens } from '../keycloak/keycloak-tokens';
@@ -21,6 +21,7 @@ const GRACE_BUCKET = 'auth_refresh_grace';
     MongooseModule.forFeature([
       { name: User.name, schema: UserSchema },
       { name: UserPayment.name, schema: UserPaymentSchema },
+      { name: PremiumPriceRecord.name, schema: PremiumPriceRecordSchema },
     ]),
   ],
   controllers: [UsersController],
@@ -32,6 +33,7 @@ const GRACE_BUCKET = 'auth_refresh_grace';
     RealmSecretsCheck,
     PaidTestsService,
     PaymentEventsConsumer,
+    premiumPriceBookProvider(config),
     {
       provide: NatsKv,
       useFactory: () => new NatsKv({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD }),

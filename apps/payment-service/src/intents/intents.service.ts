@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { PaymentMessages, type CreatePaymentIntentResponse } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 import { SucceededPayments } from '../records/succeeded-payments';
+import { CreatedIntents } from './created-intents';
 import { STRIPE } from '../stripe/stripe.client';
 import type { Price } from '../webhooks/payment-succeeded';
 
@@ -24,11 +25,14 @@ export class IntentsService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(PRICE) private readonly price: Price,
     private readonly payments: SucceededPayments,
+    private readonly intents: CreatedIntents,
   ) {}
 
   /**
    * The client's amount is only compared with the price; the PaymentIntent is always created for
-   * the price itself. A learner this service has seen pay gets 409 instead of a second charge.
+   * the price itself, and recorded with that price: its payment is honoured at it even if the
+   * price changes before the card is confirmed. A learner this service has seen pay gets 409
+   * instead of a second charge.
    */
   async create(uid: string, amount: number): Promise<CreatePaymentIntentResponse> {
     if (amount !== this.price.amount) {
@@ -53,6 +57,13 @@ export class IntentsService {
       throw rpcError(503, PaymentMessages.paymentsUnavailable);
     }
     if (!intent.client_secret) throw rpcError(503, PaymentMessages.paymentsUnavailable);
+    try {
+      await this.intents.record(intent.id, uid, this.price);
+    } catch (error) {
+      // Unrecorded, its webhook would be judged by whatever the price is then: hand out nothing.
+      this.logger.error(`PaymentIntent ${intent.id} for ${uid} not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+    }
     return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
   }
 }

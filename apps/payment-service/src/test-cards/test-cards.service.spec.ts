@@ -1,6 +1,7 @@
 import { RpcException } from '@nestjs/microservices';
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
+import type { CreatedIntents, KnownIntent } from '../intents/created-intents';
 import { TestCardsService } from './test-cards.service';
 import type { WebhookDeliverer } from './webhook-deliverer';
 
@@ -9,9 +10,10 @@ const now = () => new Date('2026-11-23T12:00:00Z');
 const card = (cardNumber: string) => ({ paymentIntentId: 'pi_abc', cardNumber, expiry: '12/30', cvc: '123' });
 const errorOf = (error: unknown) => (error as RpcException).getError() as { statusCode: number; message: string };
 
-function setup(mode: 'offline' | 'live' = 'offline') {
+function setup(mode: 'offline' | 'live' = 'offline', intent: KnownIntent | null = { uid: 'user-1', price }) {
   const deliver = vi.fn(async (_payload: string, _eventId: string) => true);
-  const service = new TestCardsService({ mode, price, now }, { deliver } as unknown as WebhookDeliverer);
+  const intents = { find: vi.fn(async () => intent ?? undefined) } as unknown as CreatedIntents;
+  const service = new TestCardsService({ mode, now }, { deliver } as unknown as WebhookDeliverer, intents);
   return { service, deliver };
 }
 
@@ -41,6 +43,24 @@ describe('TestCardsService.confirm', () => {
   ])('answers 402 with Stripe’s message for %s and delivers nothing', async (number, message) => {
     const { service, deliver } = setup();
     expect(errorOf(await service.confirm('user-1', card(number)).catch((e: unknown) => e))).toMatchObject({ statusCode: 402, message });
+    expect(deliver).not.toHaveBeenCalled();
+  });
+
+  it('charges the price the PaymentIntent was created at', async () => {
+    const { service, deliver } = setup('offline', { uid: 'user-1', price: { amount: 3999, currency: 'usd' } });
+    await service.confirm('user-1', card('4242424242424242'));
+    expect((JSON.parse(deliver.mock.calls[0]![0]) as Stripe.PaymentIntentSucceededEvent).data.object).toMatchObject({ amount: 3999, amount_received: 3999 });
+  });
+
+  it.each([
+    ['a PaymentIntent it never created', null],
+    ["another learner's PaymentIntent", { uid: 'user-2', price }],
+  ])('answers 404 to %s and delivers nothing', async (_label, intent) => {
+    const { service, deliver } = setup('offline', intent);
+    expect(errorOf(await service.confirm('user-1', card('4242424242424242')).catch((e: unknown) => e))).toEqual({
+      statusCode: 404,
+      message: 'This payment was not found. Please start the payment again.',
+    });
     expect(deliver).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PaymentMessages, type CardPaymentResult, type PaymentMode, type TestCardPayment } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
-import type { Price } from '../webhooks/payment-succeeded';
+import { CreatedIntents } from '../intents/created-intents';
 import { testCardSucceededEvent } from './test-card-event';
 import { decideTestCard } from './test-card-outcome';
 import { WebhookDeliverer } from './webhook-deliverer';
@@ -10,7 +10,6 @@ export const TEST_CARD_SETTINGS = Symbol('TEST_CARD_SETTINGS');
 
 export interface TestCardSettings {
   mode: PaymentMode;
-  price: Price;
   now?: () => Date;
 }
 
@@ -27,10 +26,17 @@ export class TestCardsService {
   constructor(
     @Inject(TEST_CARD_SETTINGS) private readonly settings: TestCardSettings,
     private readonly deliverer: WebhookDeliverer,
+    private readonly intents: CreatedIntents,
   ) {}
 
   async confirm(uid: string, card: TestCardPayment): Promise<CardPaymentResult> {
     if (this.settings.mode !== 'offline') throw rpcError(403, PaymentMessages.testCardsOffline);
+    const intent = await this.intents.find(card.paymentIntentId).catch((error: unknown) => {
+      this.logger.error(`PaymentIntent ${card.paymentIntentId} not looked up: ${String(error)}`);
+      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+    });
+    // Only a PaymentIntent this learner was given, charged at the price it was created at.
+    if (!intent || intent.uid !== uid) throw rpcError(404, PaymentMessages.intentNotFound);
     const now = this.settings.now?.() ?? new Date();
     const outcome = decideTestCard(card, now);
     if (outcome.status === 'declined') {
@@ -39,7 +45,7 @@ export class TestCardsService {
     const event = testCardSucceededEvent({
       paymentIntentId: card.paymentIntentId,
       uid,
-      price: this.settings.price,
+      price: intent.price,
       created: Math.floor(now.getTime() / 1000),
     });
     const delivered = await this.deliverer.deliver(JSON.stringify(event), event.id);

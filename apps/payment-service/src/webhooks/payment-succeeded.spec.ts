@@ -39,3 +39,24 @@ describe('decideWebhook', () => {
     expect(decision.kind === 'refuse' && decision.reason).toMatch(reason);
   });
 });
+
+describe('decideWebhook with our record of the PaymentIntent', () => {
+  const intent = { uid: 'user-1', price };
+
+  it('honours the price the PaymentIntent was created at, whatever the price is now', () => {
+    const raised = { amount: 5999, currency: 'usd' };
+    expect(decideWebhook(succeeded(), raised)).toMatchObject({ kind: 'refuse' });
+    expect(decideWebhook(succeeded(), raised, intent)).toMatchObject({ kind: 'publish', event: { amount: 4999, currency: 'usd' } });
+  });
+
+  it('refuses an amount or currency other than the one the PaymentIntent was created at, even the price now', () => {
+    const decision = decideWebhook(succeeded({ amount: 5999, amount_received: 5999 }), { amount: 5999, currency: 'usd' }, intent);
+    expect(decision.kind === 'refuse' && decision.reason).toMatch(/amount 5999 .* created at \(4999\)/);
+    expect(decideWebhook(succeeded({ currency: 'eur' }), price, intent)).toMatchObject({ kind: 'refuse' });
+  });
+
+  it('refuses a PaymentIntent we created for another learner', () => {
+    const decision = decideWebhook(succeeded({ metadata: { uid: 'user-2' } }), price, intent);
+    expect(decision.kind === 'refuse' && decision.reason).toMatch(/another learner/);
+  });
+});

@@ -2,6 +2,7 @@ import { RpcException } from '@nestjs/microservices';
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentEventsPublisher } from '../events/payment-events.publisher';
+import type { CreatedIntents, KnownIntent } from '../intents/created-intents';
 import type { SucceededPayments } from '../records/succeeded-payments';
 import { testCardSucceededEvent } from '../test-cards/test-card-event';
 import { WebhooksService } from './webhooks.service';
@@ -11,11 +12,22 @@ const price = { amount: 4999, currency: 'usd' };
 const stripe = new Stripe('sk_test_unit');
 const statusOf = (error: unknown) => ((error as RpcException).getError() as { statusCode: number }).statusCode;
 
-function setup(publish: () => Promise<boolean> = async () => true) {
+function setup(
+  publish: () => Promise<boolean> = async () => true,
+  find: () => Promise<KnownIntent | undefined> = async () => undefined,
+  priceNow = price,
+) {
   const events = { publishSucceeded: vi.fn(publish) };
   const payments = { record: vi.fn(async () => undefined) };
-  const service = new WebhooksService(stripe, { secret, price }, events as unknown as PaymentEventsPublisher, payments as unknown as SucceededPayments);
-  return { service, events, payments };
+  const intents = { find: vi.fn(find) };
+  const service = new WebhooksService(
+    stripe,
+    { secret, price: priceNow },
+    events as unknown as PaymentEventsPublisher,
+    payments as unknown as SucceededPayments,
+    intents as unknown as CreatedIntents,
+  );
+  return { service, events, payments, intents };
 }
 
 const payload = (overrides: { amount?: number } = {}) => {
@@ -67,6 +79,22 @@ describe('WebhooksService', () => {
   it('grants nothing for a succeeded payment of another amount, and answers 2xx so Stripe stops', async () => {
     const { service, events } = setup();
     await expect(service.handle(delivery(payload({ amount: 100 })))).resolves.toEqual({ received: true, outcome: 'refused' });
+    expect(events.publishSucceeded).not.toHaveBeenCalled();
+  });
+
+  it('honours a PaymentIntent at the price it was created at, after the price has changed', async () => {
+    // Created at 4999; the price is 5999 by the time the card is confirmed.
+    const { service, events, intents } = setup(undefined, async () => ({ uid: 'user-1', price }), { amount: 5999, currency: 'usd' });
+    await expect(service.handle(delivery(payload()))).resolves.toEqual({ received: true, outcome: 'published' });
+    expect(intents.find).toHaveBeenCalledWith('pi_1');
+    expect(events.publishSucceeded).toHaveBeenCalledWith(expect.objectContaining({ amount: 4999, currency: 'usd' }), expect.any(String));
+  });
+
+  it('answers 503 when its record of the PaymentIntent cannot be read, so Stripe retries; nothing is published', async () => {
+    const { service, events } = setup(undefined, async () => {
+      throw new Error('database went away');
+    });
+    expect(statusOf(await service.handle(delivery(payload())).catch((e: unknown) => e))).toBe(503);
     expect(events.publishSucceeded).not.toHaveBeenCalled();
   });
 });

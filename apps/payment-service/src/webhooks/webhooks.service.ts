@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { PaymentMessages, type WebhookDelivery, type WebhookReceipt } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 import { PaymentEventsPublisher } from '../events/payment-events.publisher';
+import { CreatedIntents, type KnownIntent } from '../intents/created-intents';
 import { SucceededPayments } from '../records/succeeded-payments';
 import { STRIPE } from '../stripe/stripe.client';
 import { decideWebhook, type Price } from './payment-succeeded';
@@ -30,11 +31,12 @@ export class WebhooksService {
     @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
     private readonly events: PaymentEventsPublisher,
     private readonly payments: SucceededPayments,
+    private readonly intents: CreatedIntents,
   ) {}
 
   async handle(delivery: WebhookDelivery): Promise<WebhookReceipt> {
     const event = this.verify(delivery);
-    const decision = decideWebhook(event, this.settings.price);
+    const decision = decideWebhook(event, this.settings.price, await this.createdIntent(event));
     if (decision.kind === 'ignore') return { received: true, outcome: 'ignored' };
     if (decision.kind === 'refuse') {
       // 2xx all the same: Stripe retrying an event that can never match would change nothing.
@@ -56,6 +58,17 @@ export class WebhooksService {
     }
     if (fresh) this.logger.log(`payment.succeeded published for ${decision.event.uid} (${decision.event.paymentIntentId}, event ${event.id})`);
     return { received: true, outcome: fresh ? 'published' : 'duplicate' };
+  }
+
+  /** Our record of the PaymentIntent a succeeded event is about (none for other events). */
+  private async createdIntent(event: Stripe.Event): Promise<KnownIntent | undefined> {
+    if (event.type !== 'payment_intent.succeeded') return undefined;
+    try {
+      return await this.intents.find(event.data.object.id);
+    } catch (error) {
+      this.logger.error(`PaymentIntent ${event.data.object.id} not looked up (Stripe will retry): ${String(error)}`);
+      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+    }
   }
 
   private verify(delivery: WebhookDelivery): Stripe.Event {

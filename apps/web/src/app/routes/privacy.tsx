@@ -1,7 +1,14 @@
 import { Link } from 'react-router-dom';
+import { DATA_RETENTION_DAYS } from '@fluent/contracts';
 import { InfoPage } from '@/components/layout/info-page';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+
+/** 365 → 'one year', 730 → 'two years', other counts in days. */
+export function retentionPeriod(days: number): string {
+  const years = ['one year', 'two years', 'three years'];
+  return days % 365 === 0 && years[days / 365 - 1] ? years[days / 365 - 1]! : `${days} days`;
+}
 
 export function PrivacyRoute() {
   return (
@@ -71,10 +78,19 @@ export function PrivacyRoute() {
       </p>
 
       <h2>How long we keep it</h2>
-      <p>
-        We keep your account, payment status and attempts while you have an account. Contact messages are kept while we deal with them and
-        any follow-up, and deleted on request. Page view counts contain no personal data and are kept as statistics.
-      </p>
+      <ul>
+        <li>
+          <strong>Your account, payment status and attempts</strong>: while you have an account.
+        </li>
+        <li>
+          <strong>Contact messages</strong>: {retentionPeriod(DATA_RETENTION_DAYS.contactMessages)} after they reach us, then deleted
+          automatically; sooner if you ask.
+        </li>
+        <li>
+          <strong>Page views</strong>: within a few days each view is merged into a count of views per page and day, and those counts are
+          deleted after {retentionPeriod(DATA_RETENTION_DAYS.pageViewCounts)}. They contain no personal data.
+        </li>
+      </ul>
 
       <h2>Your rights</h2>
       <p>

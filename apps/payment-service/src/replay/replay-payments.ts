@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Model } from 'mongoose';
+import { JSONCodec, type JetStreamClient, type JetStreamManager } from 'nats';
+import { Durables, EventStreams, EventSubjects, JETSTREAM_TOPOLOGY, deadLetterStreamName, type PaymentSucceededEvent } from '@fluent/contracts';
+import { isNotFound, type DeadLetter } from '@fluent/server-kit';
+import type { SucceededPayment } from '../records/succeeded-payment.schema';
+import { planReplay, type ReplayPlan, type StoredDeadLetter } from './replay-plan';
+
+const codec = JSONCodec<unknown>();
+
+export interface ReplayOptions {
+  dryRun: boolean;
+  /** How long to wait for the consumers to have applied what was published. */
+  waitMs: number;
+  /** Only payments that went through on or after this day (YYYY-MM-DD). */
+  since?: string;
+  print: (line: string) => void;
+}
+
+export interface ReplayIo {
+  payments: Model<SucceededPayment>;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+}
+
+/** The payment consumers replay-payments waits for. */
+export const PAYMENT_DURABLES = [Durables.paidTests, Durables.entitlements];
+
+/**
+ * Reconciles the payments with the consumers that apply them: every payment in payment-service's
+ * `succeeded_payments` and every payment.succeeded in the payment dead letters is published again
+ * on the payments stream; auth-service (paidTests) and catalog-service (entitlements) apply each
+ * one idempotently, so a learner who is already unlocked is left as they are and one who is not
+ * is unlocked. A payment known only from a dead letter is recorded in `succeeded_payments` too, so
+ * the learner is not asked to pay again. Then it waits until both consumers have acknowledged
+ * everything it published. Returns true when they have.
+ */
+export async function replayPayments(io: ReplayIo, options: ReplayOptions): Promise<boolean> {
+  const { print } = options;
+  const records = await io.payments.find().lean().exec();
+  const letters = await readDeadLetters(io.jsm, [deadLetterStreamName(EventStreams.payments), ...JETSTREAM_TOPOLOGY.retired.deadLetterStreams]);
+  const plan = planReplay(records, letters, options.since);
+  describePlan(plan, records.length, letters.length, print);
+  if (options.dryRun) {
+    for (const payment of plan.payments) print(`  would publish ${payment.paymentIntentId} for ${payment.uid} (${payment.amount} ${payment.currency}, ${payment.at})`);
+    return true;
+  }
+  for (const { event, source } of plan.unrecorded) await record(io.payments, event, source);
+  if (plan.payments.length === 0) return true;
+  const run = randomUUID();
+  let lastSeq = 0;
+  for (const payment of plan.payments) {
+    const ack = await io.js.publish(EventSubjects.paymentSucceeded, codec.encode(payment), { msgID: `replay:${run}:${payment.paymentIntentId}` });
+    lastSeq = Math.max(lastSeq, ack.seq);
+  }
+  print(`published ${plan.payments.length} payment events (up to #${lastSeq} on ${EventStreams.payments}); waiting for the consumers`);
+  return waitForConsumers(io.jsm, lastSeq, options);
+}
+
+function describePlan(plan: ReplayPlan, recorded: number, letters: number, print: (line: string) => void): void {
+  print(`${recorded} recorded payments, ${letters} dead letters read: ${plan.payments.length} payments to publish again, ${plan.unrecorded.length} known only from a dead letter`);
+  for (const { event, source } of plan.unrecorded) print(`  unrecorded: ${event.paymentIntentId} for ${event.uid} (${source})`);
+  for (const { stream, seq, letter } of plan.malformed) print(`  not a payment, left alone: ${stream} #${seq} (${letter.error})`);
+}
+
+/** Every dead letter still in these streams (a missing stream has none). */
+async function readDeadLetters(jsm: JetStreamManager, streams: string[]): Promise<StoredDeadLetter[]> {
+  const letters: StoredDeadLetter[] = [];
+  for (const stream of streams) {
+    const info = await jsm.streams.info(stream).catch((error: unknown) => {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    });
+    if (!info || info.state.messages === 0) continue;
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
+      // A gap (a message deleted by hand, or aged out meanwhile) is no letter.
+      const message = await jsm.streams.getMessage(stream, { seq }).catch((error: unknown) => {
+        if (isNotFound(error)) return undefined;
+        throw error;
+      });
+      if (message) letters.push({ stream, seq, letter: message.json<DeadLetter>() });
+    }
+  }
+  return letters;
+}
+
+async function record(payments: Model<SucceededPayment>, event: PaymentSucceededEvent, source: string): Promise<void> {
+  await payments
+    .updateOne(
+      { _id: event.paymentIntentId },
+      { $setOnInsert: { uid: event.uid, amount: event.amount, currency: event.currency, eventId: source, succeededAt: event.at, recordedAt: new Date() } },
+      { upsert: true },
+    )
+    .exec();
+}
+
+/** Polls each payment consumer until it has acknowledged everything up to `lastSeq`. */
+async function waitForConsumers(jsm: JetStreamManager, lastSeq: number, options: ReplayOptions): Promise<boolean> {
+  const deadline = Date.now() + options.waitMs;
+  const pending = new Set(PAYMENT_DURABLES);
+  while (pending.size > 0 && Date.now() < deadline) {
+    for (const durable of [...pending]) {
+      const info = await jsm.consumers.info(EventStreams.payments, durable);
+      if (info.ack_floor.stream_seq >= lastSeq) {
+        options.print(`${durable}: applied every payment`);
+        pending.delete(durable);
+      }
+    }
+    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  for (const durable of pending) {
+    options.print(`${durable}: has not applied them all after ${Math.round(options.waitMs / 1000)} s; its service's log says why ("Event not applied"); it keeps retrying`);
+  }
+  return pending.size === 0;
+}

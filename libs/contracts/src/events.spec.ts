@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { deadLetterStreamName, deadLetterSubject, Durables, EventStreams, EventSubjects, JETSTREAM_TOPOLOGY } from './events';
+
+/** Does `subject` fall under the NATS wildcard `pattern` (`*` one token, `>` the rest)? */
+function matches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i += 1) {
+    if (p[i] === '>') return s.length > i;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+  }
+  return p.length === s.length;
+}
+
+describe('JetStream topology (jetstream-topology.json)', () => {
+  it("names each consumer's subject from EventSubjects, inside its own stream's subjects", () => {
+    const subjects = Object.values(EventSubjects) as string[];
+    for (const consumer of Object.values(JETSTREAM_TOPOLOGY.consumers)) {
+      expect(subjects, consumer.durable).toContain(consumer.filterSubject);
+      const stream = JETSTREAM_TOPOLOGY.streams[consumer.stream as keyof typeof JETSTREAM_TOPOLOGY.streams];
+      expect(stream.subjects.some((s) => matches(s, consumer.filterSubject)), consumer.durable).toBe(true);
+    }
+  });
+
+  it('keeps payments and page views in streams of their own, published by payment-service and the gateway', () => {
+    expect(EventStreams).toEqual({ payments: 'FLUENT_PAYMENTS', pageViews: 'FLUENT_PAGE_VIEWS' });
+    expect(matches(JETSTREAM_TOPOLOGY.streams.payments.subjects[0]!, EventSubjects.pageViewed)).toBe(false);
+    expect(matches(JETSTREAM_TOPOLOGY.streams.pageViews.subjects[0]!, EventSubjects.paymentSucceeded)).toBe(false);
+    expect([JETSTREAM_TOPOLOGY.streams.payments.publisher, JETSTREAM_TOPOLOGY.streams.pageViews.publisher]).toEqual(['payment-service', 'gateway']);
+  });
+
+  it('puts dead letters outside events.> in a stream per stream', () => {
+    expect(deadLetterSubject(EventStreams.payments, Durables.paidTests)).toBe('deadletter.FLUENT_PAYMENTS.auth-service-paid-tests');
+    expect(deadLetterStreamName(EventStreams.payments)).toBe('FLUENT_PAYMENTS_DEADLETTER');
+  });
+});
