@@ -11,6 +11,10 @@ export const EventSubjects = {
   paymentSucceeded: 'events.payment.succeeded',
   /** A page of the web app was viewed (published by the gateway, counted by blog-service). */
   pageViewed: 'events.analytics.pageViewed',
+  /** catalog-service stored an attempt (feedback-service prepares its writing feedback). */
+  attemptSubmitted: 'events.attempt.submitted',
+  /** feedback-service stored an attempt's writing feedback. */
+  feedbackReady: 'events.feedback.ready',
 } as const;
 export type EventSubject = (typeof EventSubjects)[keyof typeof EventSubjects];
 
