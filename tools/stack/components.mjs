@@ -308,7 +308,7 @@ const languagetool = {
 /** The stack's components, in start order. */
 export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak, languagetool];
 
-export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service'];
+export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'];
 
 /**
  * An app runs under the local supervisor (keeper.mjs), which restarts it when it crashes. It

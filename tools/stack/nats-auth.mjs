@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { storedSecrets } from './secrets.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
-/** @typedef {{ user: string, publish: string[], subscribe: string[] }} NatsUser */
+/** @typedef {{ user: string, publish: string[], subscribe: string[], denyPublish?: string[] }} NatsUser */
 
 /** The services and the request subjects each one answers (its queue group is its name). */
 export const SERVICE_SUBJECTS = {
@@ -21,7 +21,17 @@ export const SERVICE_SUBJECTS = {
   'catalog-service': 'catalog.>',
   'payment-service': 'payment.>',
   'blog-service': 'blog.>',
+  'feedback-service': 'feedback.>',
 };
+
+/**
+ * Requests services send each other (never the gateway): feedback-service reads an attempt's texts
+ * from catalog-service. The gateway may publish `catalog.>` but not these.
+ */
+const INTERNAL_REQUESTS = {
+  'feedback-service': ['catalog.internal.attemptWriting'],
+};
+const GATEWAY_DENIED = ['catalog.internal.>'];
 
 /** What the test harness needs of JetStream: all of the API (it makes streams of its own), acks, flow control. */
 export const JETSTREAM_RIGHTS = ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>'];
@@ -66,10 +76,13 @@ const DEAD_LETTERS = 'deadletter.>';
 /** Services that use JetStreamEvents (libs/server-kit), and the event subjects each may publish. */
 const JETSTREAM_SERVICES = {
   'auth-service': [],
-  'catalog-service': [],
+  // Announces stored attempts (events.attempt.submitted) for the writing feedback.
+  'catalog-service': ['events.attempt.>'],
   'payment-service': ['events.payment.>'],
   // Counts the page views the gateway publishes (events.analytics.pageViewed).
   'blog-service': [],
+  // Consumes attempt.submitted, publishes feedback.ready.
+  'feedback-service': ['events.feedback.>'],
 };
 
 /**
@@ -94,6 +107,7 @@ export function natsUsers(profileName) {
     {
       user: 'gateway',
       publish: [...Object.values(SERVICE_SUBJECTS), ...GATEWAY_EVENTS, ...KV_BUCKETS.gateway.flatMap(kvRights)],
+      denyPublish: GATEWAY_DENIED,
       subscribe: [inbox('gateway')],
     },
   ];
@@ -103,7 +117,12 @@ export function natsUsers(profileName) {
     users.push({
       user: service,
       // Replies go to the requester's inbox; JetStream rights only for the services that use it.
-      publish: ['_INBOX.>', ...(events ? [...events, DEAD_LETTERS, ...EVENTS_RIGHTS] : []), ...buckets.flatMap(kvRights)],
+      publish: [
+        '_INBOX.>',
+        ...(events ? [...events, DEAD_LETTERS, ...EVENTS_RIGHTS] : []),
+        ...buckets.flatMap(kvRights),
+        ...(/** @type {Record<string, string[]>} */ (INTERNAL_REQUESTS)[service] ?? []),
+      ],
       subscribe: [subject, ...(events ? [inbox(service)] : [])],
     });
   }
@@ -159,10 +178,10 @@ export function natsServerConfig(profile, options) {
     http: `127.0.0.1:${profile.ports.natsMonitor}`,
     jetstream: { store_dir: options.storeDir },
     authorization: {
-      users: natsUsers(profile.name).map(({ user, publish, subscribe }) => ({
+      users: natsUsers(profile.name).map(({ user, publish, subscribe, denyPublish }) => ({
         user,
         password: passwords[user],
-        permissions: { publish: { allow: publish }, subscribe: { allow: subscribe } },
+        permissions: { publish: { allow: publish, ...(denyPublish ? { deny: denyPublish } : {}) }, subscribe: { allow: subscribe } },
       })),
     },
   };

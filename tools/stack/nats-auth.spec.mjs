@@ -32,7 +32,7 @@ describe('NATS users', () => {
   });
 
   it('give JetStream rights and events only to the services that use them', () => {
-    for (const name of ['auth-service', 'catalog-service', 'payment-service', 'blog-service']) {
+    for (const name of ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service']) {
       expect(users[name].publish, name).toContain('$JS.API.STREAM.*.FLUENT_EVENTS');
       // The events streams' API only, never all of it (the gateway's KV buckets are streams too).
       expect(users[name].publish, name).not.toContain('$JS.API.>');
@@ -40,13 +40,24 @@ describe('NATS users', () => {
     // The gateway: its own KV buckets' API and subjects, no stream or consumer API in general.
     const gatewayJetStream = users.gateway.publish.filter((s) => s.startsWith('$'));
     expect(gatewayJetStream.filter((s) => !/KV_gateway_|\$KV\.gateway_|^\$JS\.API\.INFO$/.test(s))).toEqual([]);
-    // Each publisher of events has its own domain: the gateway page views, payment-service payments.
+    // Each publisher of events has its own domain: the gateway page views, payment-service payments,
+    // catalog-service stored attempts, feedback-service feedback.
     const eventPublishers = Object.values(users).filter((u) => u.publish.some((s) => s.startsWith('events.')));
     expect(eventPublishers.map((u) => [u.user, u.publish.filter((s) => s.startsWith('events.'))])).toEqual([
       ['gateway', ['events.analytics.>']],
+      ['catalog-service', ['events.attempt.>']],
       ['payment-service', ['events.payment.>']],
+      ['feedback-service', ['events.feedback.>']],
       ['test', ['events.>']],
     ]);
+  });
+
+  it('let feedback-service ask catalog-service for an attempt’s texts, and keep the gateway out of those internal requests', () => {
+    expect(users['feedback-service'].publish).toContain('catalog.internal.attemptWriting');
+    expect(users['feedback-service'].publish.filter((s) => s.startsWith('catalog.'))).toEqual(['catalog.internal.attemptWriting']);
+    expect(users.gateway.publish).toContain('catalog.>');
+    expect(users.gateway.denyPublish).toEqual(['catalog.internal.>']);
+    expect(users['feedback-service'].subscribe).toEqual(['feedback.>', '_INBOX.feedback-service.>']);
   });
 
   it('read replies only under their own inbox', () => {

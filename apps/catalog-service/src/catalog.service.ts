@@ -9,6 +9,7 @@ import {
   type TestCardsResponse,
 } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
+import { AttemptEvents } from './attempts/attempt-events.publisher';
 import { AttemptsService } from './attempts/attempts.service';
 import { EntitlementsService } from './entitlements/entitlements.service';
 import { cardsFor, TestLibrary } from './library/test-library';
@@ -20,6 +21,7 @@ export class CatalogService {
     private readonly library: TestLibrary,
     private readonly entitlements: EntitlementsService,
     private readonly attempts: AttemptsService,
+    private readonly events: AttemptEvents,
   ) {}
 
   async cards(uid: string): Promise<TestCardsResponse> {
@@ -34,8 +36,14 @@ export class CatalogService {
     return this.library.publicTest(test.testId)!;
   }
 
+  /**
+   * Stores the attempt, then announces it (writing feedback is prepared from the event). A retried
+   * submission announces it again: the attempt id is the message id, so JetStream keeps one.
+   */
   async submit(uid: string, testId: number, submission: AttemptSubmission): Promise<AttemptResult> {
-    return this.attempts.submit(uid, await this.takeable(uid, testId), submission);
+    const result = await this.attempts.submit(uid, await this.takeable(uid, testId), submission);
+    this.events.submitted({ attemptId: result.attemptId, uid, testId: result.testId, at: result.submittedAt });
+    return result;
   }
 
   /** 404 outside 1..20, 403 for a premium test without payment; otherwise the test with answers. */

@@ -123,6 +123,11 @@ export class AttemptsService implements OnModuleInit {
     return detail;
   }
 
+  /** One read by key, whoever owns it (for other services; learners go through detailFor). */
+  async detailById(attemptId: string): Promise<StoredAttemptDetail | null> {
+    return this.details.findById(attemptId).lean<StoredAttemptDetail>();
+  }
+
   /** The learner's history, newest first: small documents, read on every dashboard load. */
   async list(uid: string): Promise<AttemptSummary[]> {
     const rows = await this.attempts
