@@ -58,11 +58,14 @@ describe(`data layer: request-path queries use an index (${STORED} attempts stor
     await seed('user_payments', (i) => ({ _id: `${uidOf(i)}-p`, paymentIntentId: `pi_${run}_${i}` }));
     await seed('succeeded_payments', (i) => ({ _id: `pi_${run}_${i}`, uid: `${uidOf(i)}-s`, amount: 4999, currency: 'usd' }));
     await seed('blogPosts', (i) => ({ slug: `seeded-${run}-${i}`, title: 'Seeded', date: '2020-01-01', content: 'x'.repeat(300) }));
+    // feedback-service: one feedback and one skill-profile record per attempt, keyed by its id.
+    await seed('writingFeedback', (i) => ({ _id: ids[i]!.toHexString(), uid: uidOf(i % LEARNERS), testId: 1, createdAt: new Date(), body: 'x'.repeat(500) }));
+    await seed('skillProfiles', (i) => ({ _id: ids[i]!.toHexString(), ...attemptOf(i), scores: { grammar: 50, vocabulary: 50, organization: 50, voiceTone: 50, reading: 50 } }));
     someAttempt = ids[1234]!;
   }, 180_000);
 
   afterAll(async () => {
-    for (const collection of ['attempts', 'attemptDetails', 'entitlements', 'users', 'user_payments', 'succeeded_payments', 'blogPosts']) {
+    for (const collection of ['attempts', 'attemptDetails', 'entitlements', 'users', 'user_payments', 'succeeded_payments', 'blogPosts', 'writingFeedback', 'skillProfiles']) {
       await mongo.db().collection(collection).deleteMany({ seededBy: run });
     }
     await mongo.close();
@@ -78,6 +81,8 @@ describe(`data layer: request-path queries use an index (${STORED} attempts stor
     ['a payment applied once (auth-service: user payments by learner id)', 'user_payments', () => ({ _id: uidOf(7) })],
     ['"already unlocked" (payment-service: succeeded payments by learner)', 'succeeded_payments', () => ({ uid: uidOf(7) })],
     ['a blog post (posts by slug)', 'blogPosts', () => ({ slug: 'no-such-post' })],
+    ["an attempt's writing feedback (feedback-service: by attempt id)", 'writingFeedback', () => ({ _id: someAttempt.toHexString() })],
+    ["the dashboard's skill trend (feedback-service: skill profiles by learner)", 'skillProfiles', () => ({ uid: uidOf(7) })],
   ] as [string, string, () => Filter<Document>][])('%s', async (_title, collection, filter) => {
     const plan = await planOf(mongo, collection, filter());
     expect(plan.pushdown).toBe(true);
