@@ -91,6 +91,12 @@ describe('writing feedback on /result', () => {
     expect(has.getAttribute('aria-expanded')).toBe('true');
     expect(within(passages).getByText('2 issues found (2 grammar). Select an underlined word to see why.', { exact: false })).toBeTruthy();
     expect(within(passages).getByText('✓ Covered')).toBeTruthy();
+    expect(within(passages).getByText('Errors per 100 words').nextElementSibling?.textContent).toBe('0');
+  });
+
+  it('gives errors per 100 words by category', async () => {
+    const { errorRateText } = await import('./feedback/annotated-text');
+    expect(errorRateText({ grammar: 2.5, spelling: 1.2, punctuation: 0, style: 0, total: 3.7 })).toBe('3.7 (grammar 2.5, spelling 1.2)');
   });
 
   it('shows the email checklist: greeting, each point, register, closing and length, ticked or not in words', async () => {

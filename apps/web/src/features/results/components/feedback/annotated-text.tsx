@@ -64,3 +64,9 @@ export function IssueSummary({ issues, notEnglish }: { issues: readonly WritingI
     </p>
   );
 }
+
+/** "2.5 (grammar 1.3, spelling 1.2)": errors per 100 words, by category, variants excluded. */
+export function errorRateText(rates: { grammar: number; spelling: number; punctuation: number; style: number; total: number }): string {
+  const parts = (['grammar', 'spelling', 'punctuation', 'style'] as const).filter((c) => rates[c] > 0).map((c) => `${c} ${rates[c]}`);
+  return parts.length === 0 ? '0' : `${rates.total} (${parts.join(', ')})`;
+}

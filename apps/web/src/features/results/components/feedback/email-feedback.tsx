@@ -1,5 +1,5 @@
 import type { EmailFeedback } from '@fluent/contracts';
-import { IssueSummary } from './annotated-text';
+import { errorRateText, IssueSummary } from './annotated-text';
 
 function Check({ ok, children }: { ok: boolean; children: React.ReactNode }) {
   return (
@@ -50,6 +50,7 @@ export function EmailFeedbackDetails({ feedback }: { feedback: EmailFeedback }) 
       </ul>
       <dl className="feedback-figures">
         <div><dt>Practice score</dt><dd>{feedback.score}/100</dd></div>
+        {!feedback.blank && !feedback.language.notEnglish ? <div><dt>Errors per 100 words</dt><dd>{errorRateText(feedback.language.errorsPer100Words)}</dd></div> : null}
         <div><dt>Organization</dt><dd>{feedback.organization.score}/100 <small>{feedback.organization.paragraphs} paragraphs, {feedback.organization.markers.length} linking phrases</small></dd></div>
         <div><dt>Vocabulary range</dt><dd>{feedback.vocabulary.score}/100 <small>{feedback.vocabulary.distinctWords} different content words</small></dd></div>
       </dl>

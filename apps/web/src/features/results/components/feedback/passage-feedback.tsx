@@ -1,5 +1,5 @@
 import type { PassageFeedback } from '@fluent/contracts';
-import { IssueSummary } from './annotated-text';
+import { errorRateText, IssueSummary } from './annotated-text';
 
 const LENGTH_NOTES = { short: 'shorter than the original', fair: 'about the original’s length', long: 'longer than the original' } as const;
 
@@ -22,6 +22,7 @@ export function PassageFeedbackDetails({ feedback }: { feedback: PassageFeedback
       <dl className="feedback-figures">
         <div><dt>Practice score</dt><dd>{feedback.score}/100</dd></div>
         <div><dt>Content recalled</dt><dd>{feedback.recall}%</dd></div>
+        {!feedback.blank && !feedback.language.notEnglish ? <div><dt>Errors per 100 words</dt><dd>{errorRateText(feedback.language.errorsPer100Words)}</dd></div> : null}
         <div><dt>Order kept</dt><dd>{feedback.orderKept === null ? '—' : `${feedback.orderKept}%`}</dd></div>
         <div><dt>Length</dt><dd>{feedback.length.words} words <small>{LENGTH_NOTES[feedback.length.verdict]} ({feedback.length.originalWords})</small></dd></div>
       </dl>
