@@ -11,7 +11,7 @@ import {
   type JetStreamEventsOptions,
 } from '@fluent/server-kit';
 import { natsAuthOptions } from '@fluent/server-kit';
-import { natsUrl, natsUser } from '../support/stack';
+import { eventually, natsUrl, natsUser } from '../support/stack';
 
 const STREAM = 'FLUENT_EVENTS';
 const SECOND_NS = 1_000_000_000;
@@ -141,8 +141,8 @@ describe('JetStreamEvents', () => {
     await bus.publish(subject, { marker: true }, randomUUID());
     await waitFor(() => markers.length === 1, 10_000);
     expect(tries).toEqual([1, 2, 3]);
-    const info = await jsm.consumers.info(STREAM, durable);
-    expect(info.num_ack_pending).toBe(0);
+    // The marker's handler has returned; its ack follows a moment later.
+    const info = await eventually(() => jsm.consumers.info(STREAM, durable), (i) => i.num_ack_pending === 0, 5000);
     expect(info.num_pending).toBe(0);
   });
 
