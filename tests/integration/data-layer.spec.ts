@@ -59,11 +59,14 @@ describe(`data layer: request-path queries use an index (${STORED} attempts stor
     await seed('succeeded_payments', (i) => ({ _id: `pi_${run}_${i}`, uid: `${uidOf(i)}-s`, amount: 4999, currency: 'usd' }));
     await seed('payment_intents', (i) => ({ _id: `pi_${run}_${i}`, uid: `${uidOf(i)}-i`, amount: 4999, currency: 'usd', createdAt: new Date() }));
     await seed('blogPosts', (i) => ({ slug: `seeded-${run}-${i}`, title: 'Seeded', date: '2020-01-01', content: 'x'.repeat(300) }));
+    // feedback-service: one feedback and one skill-profile record per attempt, keyed by its id.
+    await seed('writingFeedback', (i) => ({ _id: ids[i]!.toHexString(), uid: uidOf(i % LEARNERS), testId: 1, createdAt: new Date(), body: 'x'.repeat(500) }));
+    await seed('skillProfiles', (i) => ({ _id: ids[i]!.toHexString(), ...attemptOf(i), scores: { grammar: 50, vocabulary: 50, organization: 50, voiceTone: 50, reading: 50 } }));
     someAttempt = ids[1234]!;
   }, 180_000);
 
   afterAll(async () => {
-    for (const collection of ['attempts', 'attemptDetails', 'entitlements', 'users', 'user_payments', 'succeeded_payments', 'payment_intents', 'blogPosts']) {
+    for (const collection of ['attempts', 'attemptDetails', 'entitlements', 'users', 'user_payments', 'succeeded_payments', 'payment_intents', 'blogPosts', 'writingFeedback', 'skillProfiles']) {
       await mongo.db().collection(collection).deleteMany({ seededBy: run });
     }
     await mongo.close();
@@ -80,6 +83,8 @@ describe(`data layer: request-path queries use an index (${STORED} attempts stor
     ['"already unlocked" (payment-service: succeeded payments by learner)', 'succeeded_payments', () => ({ uid: uidOf(7) })],
     ['a PaymentIntent confirmed or reported by Stripe (payment-service: intents by id)', 'payment_intents', () => ({ _id: `pi_${run}_7` })],
     ['a blog post (posts by slug)', 'blogPosts', () => ({ slug: 'no-such-post' })],
+    ["an attempt's writing feedback (feedback-service: by attempt id)", 'writingFeedback', () => ({ _id: someAttempt.toHexString() })],
+    ["the dashboard's skill trend (feedback-service: skill profiles by learner)", 'skillProfiles', () => ({ uid: uidOf(7) })],
   ] as [string, string, () => Filter<Document>][])('%s', async (_title, collection, filter) => {
     const plan = await planOf(mongo, collection, filter());
     expect(plan.pushdown).toBe(true);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { BIN, ROOT } from './paths.mjs';
 import { VERSIONS } from './versions.mjs';
 import { keycloakHome } from './install.mjs';
+import { languageToolReady, languageToolSpec } from './languagetool.mjs';
 import { natsServerConfig } from './nats-auth.mjs';
 import { postgresDataDir, postgresReady, postgresSpec, postgresUrl, preparePostgres } from './postgres.mjs';
 import { appEnvironment } from './profiles.mjs';
@@ -292,10 +293,22 @@ const keycloak = {
   timeoutMs: 240_000,
 };
 
-/** The stack's components, in start order. */
-export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak];
+/**
+ * LanguageTool's HTTP server (languagetool.mjs): ready once an English check has loaded its rules.
+ * @type {Component}
+ */
+const languagetool = {
+  name: 'languagetool',
+  spec: languageToolSpec,
+  // Our process, answering: another LanguageTool on the port must not pass for it.
+  healthy: async (profile, running) => isAlive(running.pid) && (await languageToolReady(profile)),
+  timeoutMs: 180_000,
+};
 
-export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service'];
+/** The stack's components, in start order. */
+export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak, languagetool];
+
+export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'];
 
 /**
  * An app runs under the local supervisor (keeper.mjs), which restarts it when it crashes. It

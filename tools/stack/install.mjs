@@ -2,7 +2,7 @@
 /**
  * Fetches and builds the local stack's components once into .cache/ (gitignored), through the
  * ordinary package clients only: the Go module proxy (nats-server, FerretDB, stripe-mock) and
- * Maven (the Keycloak distribution). Each step is skipped when its pinned version is present.
+ * Maven (the Keycloak distribution, the LanguageTool server). Each step is skipped when its pinned version is present.
  */
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { BIN, CACHE } from './paths.mjs';
 import { VERSIONS } from './versions.mjs';
 import { hasCommand, log, run } from './run.mjs';
+import { installLanguageTool } from './languagetool.mjs';
 
 const GO_ENV = {
   GOPATH: join(CACHE, 'go'),
@@ -136,4 +137,5 @@ export async function installStack() {
   await goInstall('stripe-mock', 'github.com/stripe/stripe-mock', VERSIONS.stripeMock);
   await installFerretDB();
   await installKeycloak();
+  await installLanguageTool();
 }

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { storedSecrets } from './secrets.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
-/** @typedef {{ user: string, publish: string[], subscribe: string[] }} NatsUser */
+/** @typedef {{ user: string, publish: string[], subscribe: string[], denyPublish?: string[] }} NatsUser */
 /** @typedef {{ name: string, subjects: string[], publisher: string }} Stream */
 
 /** The services and the request subjects each one answers (its queue group is its name). */
@@ -26,7 +26,17 @@ export const SERVICE_SUBJECTS = {
   'catalog-service': 'catalog.>',
   'payment-service': 'payment.>',
   'blog-service': 'blog.>',
+  'feedback-service': 'feedback.>',
 };
+
+/**
+ * Requests services send each other (never the gateway): feedback-service reads an attempt's texts
+ * from catalog-service. The gateway may publish `catalog.>` but not these.
+ */
+const INTERNAL_REQUESTS = {
+  'feedback-service': ['catalog.internal.attemptWriting'],
+};
+const GATEWAY_DENIED = ['catalog.internal.>'];
 
 /** What the test harness needs of JetStream: all of the API (it makes streams of its own), acks, flow control. */
 export const JETSTREAM_RIGHTS = ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>'];
@@ -37,7 +47,7 @@ export const JETSTREAM_RIGHTS = ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>'];
  * @type {{
  *   setupUser: string,
  *   deadLetterPrefix: string,
- *   streams: { payments: Stream, pageViews: Stream } & Record<string, Stream | undefined>,
+ *   streams: { payments: Stream, pageViews: Stream, attempts: Stream, feedback: Stream } & Record<string, Stream | undefined>,
  *   consumers: Record<string, { durable: string, service: string, stream: string, filterSubject: string }>,
  *   retired: { streams: string[], deadLetterStreams: string[] },
  * }}
@@ -54,7 +64,7 @@ const consumers = Object.values(TOPOLOGY.consumers).map((c) => {
   return { ...c, streamName: stream.name };
 });
 /** @type {Stream[]} */
-const streams = [TOPOLOGY.streams.payments, TOPOLOGY.streams.pageViews];
+const streams = /** @type {Stream[]} */ (Object.values(TOPOLOGY.streams));
 
 /**
  * The setup identity (apps/jetstream-setup, a Helm Job; also an operator's admin identity): the
@@ -165,6 +175,7 @@ export function natsUsers(profileName) {
     {
       user: 'gateway',
       publish: [...Object.values(SERVICE_SUBJECTS), ...publishedEvents('gateway'), ...KV_BUCKETS.gateway.flatMap(kvRights)],
+      denyPublish: GATEWAY_DENIED,
       subscribe: [inbox('gateway')],
     },
   ];
@@ -173,7 +184,8 @@ export function natsUsers(profileName) {
     users.push({
       user: service,
       // Replies go to the requester's inbox; the rest is this service's own events, consumer and
-      // buckets, and the messages among its own replicas (cache invalidations).
+      // buckets, its requests to other services, and the messages among its own replicas (cache
+      // invalidations).
       publish: [
         '_INBOX.>',
         replicaSubjects(service),
@@ -181,6 +193,7 @@ export function natsUsers(profileName) {
         ...consumerRights(service),
         ...(service === TOPOLOGY.streams.payments.publisher ? replayRights() : []),
         ...buckets.flatMap(kvRights),
+        ...(/** @type {Record<string, string[]>} */ (INTERNAL_REQUESTS)[service] ?? []),
       ],
       subscribe: [subject, replicaSubjects(service), inbox(service)],
     });
@@ -238,10 +251,10 @@ export function natsServerConfig(profile, options) {
     http: `127.0.0.1:${profile.ports.natsMonitor}`,
     jetstream: { store_dir: options.storeDir },
     authorization: {
-      users: natsUsers(profile.name).map(({ user, publish, subscribe }) => ({
+      users: natsUsers(profile.name).map(({ user, publish, subscribe, denyPublish }) => ({
         user,
         password: passwords[user],
-        permissions: { publish: { allow: publish }, subscribe: { allow: subscribe } },
+        permissions: { publish: { allow: publish, ...(denyPublish ? { deny: denyPublish } : {}) }, subscribe: { allow: subscribe } },
       })),
     },
   };

@@ -73,9 +73,19 @@ describe('NATS users', () => {
     const eventPublishers = Object.values(users).filter((u) => u.publish.some((s) => s.startsWith('events.')));
     expect(eventPublishers.map((u) => [u.user, u.publish.filter((s) => s.startsWith('events.'))])).toEqual([
       ['gateway', ['events.analytics.>']],
+      ['catalog-service', ['events.attempt.>']],
       ['payment-service', ['events.payment.>']],
+      ['feedback-service', ['events.feedback.>']],
       ['test', ['events.>']],
     ]);
+  });
+
+  it('let feedback-service ask catalog-service for an attempt’s texts, and keep the gateway out of those internal requests', () => {
+    expect(users['feedback-service'].publish).toContain('catalog.internal.attemptWriting');
+    expect(users['feedback-service'].publish.filter((s) => s.startsWith('catalog.'))).toEqual(['catalog.internal.attemptWriting']);
+    expect(users.gateway.publish).toContain('catalog.>');
+    expect(users.gateway.denyPublish).toEqual(['catalog.internal.>']);
+    expect(users['feedback-service'].subscribe).toEqual(['feedback.>', '_INBOX.feedback-service.>']);
   });
 
   it('read replies only under their own inbox', () => {

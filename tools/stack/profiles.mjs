@@ -20,6 +20,8 @@ const BASE_PORTS = {
   keycloakManagement: 9000,
   stripe: 12111,
   stripeHttps: 12112,
+  // LanguageTool's own default port.
+  languagetool: 8081,
 };
 
 /** @typedef {keyof typeof BASE_PORTS} PortName */
@@ -72,6 +74,7 @@ export function appEnvironment(profile, app) {
     GATEWAY_HOST: '127.0.0.1',
     GATEWAY_PORT: String(p.gateway),
     WEB_ORIGIN: `http://localhost:${p.gateway}`,
+    LANGUAGETOOL_URL: `http://127.0.0.1:${p.languagetool}`,
   };
   // One secret per client for both sides: the realm (Keycloak renders its placeholders from these;
   // Keycloak and the test harness ask without an app) and auth-service, the only app that holds them.

@@ -5,4 +5,5 @@ export const VERSIONS = {
   ferretdb: 'v1.24.2',
   stripeMock: 'v0.203.0',
   keycloak: '26.4.7',
+  languagetool: '6.6',
 };

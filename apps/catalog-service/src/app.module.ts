@@ -4,6 +4,8 @@ import type { Model } from 'mongoose';
 import { questionBank } from '@fluent/question-bank';
 import { databaseHealthController, databaseModule, loggingModule, premiumPriceBookProvider, PremiumPriceRecord, PremiumPriceRecordSchema } from '@fluent/server-kit';
 import { Attempt, AttemptDetail, AttemptDetailSchema, AttemptSchema } from './attempts/attempt.schema';
+import { AttemptEvents } from './attempts/attempt-events.publisher';
+import { AttemptWritingController } from './attempts/attempt-writing.controller';
 import { AttemptsService } from './attempts/attempts.service';
 import { CatalogController } from './catalog.controller';
 import { CatalogService } from './catalog.service';
@@ -29,7 +31,7 @@ import { ItemReportsService } from './reports/item-reports.service';
       { name: PremiumPriceRecord.name, schema: PremiumPriceRecordSchema },
     ]),
   ],
-  controllers: [databaseHealthController(SERVICE_NAME), CatalogController, ItemReportsController],
+  controllers: [databaseHealthController(SERVICE_NAME), CatalogController, ItemReportsController, AttemptWritingController],
   providers: [
     { provide: TestLibrary, useFactory: () => new TestLibrary(questionBank(), config.FREE_TEST_COUNT, new Logger(TestLibrary.name)) },
     {
@@ -40,6 +42,7 @@ import { ItemReportsService } from './reports/item-reports.service';
     },
     EntitlementsService,
     LearnerProgress,
+    AttemptEvents,
     CatalogService,
     PaymentEventsConsumer,
     premiumPriceBookProvider(config),

@@ -10,6 +10,7 @@ import {
   type TestCardsResponse,
 } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
+import { AttemptEvents } from './attempts/attempt-events.publisher';
 import { AttemptsService } from './attempts/attempts.service';
 import { countsByTest, LearnerProgress, type Progress } from './learners/learner-progress';
 import { cardsFor, TestLibrary } from './library/test-library';
@@ -24,6 +25,7 @@ export class CatalogService {
     private readonly library: TestLibrary,
     private readonly attempts: AttemptsService,
     private readonly progress: LearnerProgress,
+    private readonly events: AttemptEvents,
   ) {}
 
   async cards(uid: string): Promise<TestCardsResponse> {
@@ -49,14 +51,21 @@ export class CatalogService {
     return this.library.publicTest(test.testId)!;
   }
 
+  /**
+   * Stores the attempt, then announces it (writing feedback is prepared from the event). A retried
+   * submission announces it again: the attempt id is the message id, so JetStream keeps one.
+   */
   async submit(uid: string, testId: number, submission: AttemptSubmission): Promise<AttemptResult> {
     const { test } = await this.takeable(uid, testId);
+    let result: AttemptResult;
     try {
-      return await this.attempts.submit(uid, test, submission);
+      result = await this.attempts.submit(uid, test, submission);
     } finally {
       // Stored, or perhaps stored before an error: either way the cached progress may be old now.
       this.progress.changed(uid);
     }
+    this.events.submitted({ attemptId: result.attemptId, uid, testId: result.testId, at: result.submittedAt });
+    return result;
   }
 
   /** 404 outside 1..20, 403 for a premium test without payment; otherwise the test with answers. */

@@ -13,6 +13,7 @@ import { AuthController } from './auth/auth.controller';
 import { GoogleSignInController } from './auth/google-sign-in.controller';
 import { MeController } from './auth/me.controller';
 import { CatalogController } from './catalog/catalog.controller';
+import { FeedbackController } from './feedback/feedback.controller';
 import { ItemReportsController } from './catalog/item-reports.controller';
 import { ContactController } from './contact/contact.controller';
 import { AnalyticsModule } from './analytics/analytics.module';
@@ -43,7 +44,7 @@ import { HealthController } from './health/health.controller';
     RpcModule,
     AnalyticsModule,
   ],
-  controllers: [HealthController, ContactController, CatalogController, ItemReportsController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
+  controllers: [HealthController, ContactController, CatalogController, FeedbackController, ItemReportsController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.

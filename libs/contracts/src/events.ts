@@ -6,8 +6,9 @@ import topology from './jetstream-topology.json';
  * answer the requester with a publish ack).
  *
  * Each kind of event has a stream of its own, so anonymous page views can never push out a
- * payment: `FLUENT_PAYMENTS` (`events.payment.>`, refuses new messages when full) and
- * `FLUENT_PAGE_VIEWS` (`events.analytics.>`, drops its oldest). The names, the durable consumers
+ * payment: `FLUENT_PAYMENTS` (`events.payment.>`, refuses new messages when full),
+ * `FLUENT_PAGE_VIEWS` (`events.analytics.>`, drops its oldest), `FLUENT_ATTEMPTS`
+ * (`events.attempt.>`) and `FLUENT_FEEDBACK` (`events.feedback.>`). The names, the durable consumers
  * and who may use them are in jetstream-topology.json, which tools/stack/nats-auth.mjs reads too.
  */
 export const JETSTREAM_TOPOLOGY = topology;
@@ -16,6 +17,10 @@ export const JETSTREAM_SETUP_USER = topology.setupUser;
 export const EventStreams = {
   payments: topology.streams.payments.name,
   pageViews: topology.streams.pageViews.name,
+  /** Stored attempts, announced by catalog-service for their writing feedback. */
+  attempts: topology.streams.attempts.name,
+  /** Writing feedback stored by feedback-service. */
+  feedback: topology.streams.feedback.name,
 } as const;
 
 /** Each service's durable consumer; created by the JetStream setup step, read only by its owner. */
@@ -26,6 +31,8 @@ export const Durables = {
   entitlements: topology.consumers.entitlements.durable,
   /** blog-service: counts page views. */
   pageViews: topology.consumers.pageViews.durable,
+  /** feedback-service: prepares the writing feedback of each stored attempt. */
+  feedbackAttempts: topology.consumers.feedbackAttempts.durable,
 } as const;
 
 /** Where a consumer puts an event it cannot apply: outside `events.>`, in a stream of its own. */
@@ -41,6 +48,10 @@ export const EventSubjects = {
   paymentSucceeded: 'events.payment.succeeded',
   /** A page of the web app was viewed (published by the gateway, counted by blog-service). */
   pageViewed: 'events.analytics.pageViewed',
+  /** catalog-service stored an attempt (feedback-service prepares its writing feedback). */
+  attemptSubmitted: 'events.attempt.submitted',
+  /** feedback-service stored an attempt's writing feedback. */
+  feedbackReady: 'events.feedback.ready',
 } as const;
 export type EventSubject = (typeof EventSubjects)[keyof typeof EventSubjects];
 

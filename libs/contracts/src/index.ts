@@ -11,3 +11,4 @@ export * from './auth';
 export * from './catalog';
 export * from './payments';
 export * from './item-reports';
+export * from './feedback';

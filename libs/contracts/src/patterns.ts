@@ -2,7 +2,7 @@
  * NATS request/reply subjects. Each service listens in a queue group named after itself, so
  * every subject below is handled by exactly one replica of its owner.
  */
-export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service'] as const;
+export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 export const HealthPatterns: Record<ServiceName, string> = {
@@ -10,6 +10,7 @@ export const HealthPatterns: Record<ServiceName, string> = {
   'catalog-service': 'catalog.health',
   'payment-service': 'payment.health',
   'blog-service': 'blog.health',
+  'feedback-service': 'feedback.health',
 };
 
 export const BlogPatterns = {
@@ -39,6 +40,21 @@ export const CatalogPatterns = {
   reportItem: 'catalog.reports.create',
   /** The operators' list of item reports (the gateway checks the `operator` role first). */
   listItemReports: 'catalog.reports.list',
+} as const;
+
+/**
+ * Asked by other services, never by the gateway (its NATS user may not publish under
+ * `catalog.internal.>`): the texts and originals feedback-service checks.
+ */
+export const CatalogInternalPatterns = {
+  attemptWriting: 'catalog.internal.attemptWriting',
+} as const;
+
+export const FeedbackPatterns = {
+  /** One attempt's feedback for its learner: ready, pending, or 404. */
+  getFeedback: 'feedback.attempts.get',
+  /** The learner's skill profiles over their attempts (the dashboard's trend). */
+  skillTrend: 'feedback.trend',
 } as const;
 
 export const PaymentPatterns = {

@@ -57,6 +57,8 @@ export interface PassageItem {
 export interface EmailPrompt {
   id: number;
   prompt: string;
+  /** The points the prompt asks for, with their signal words (writing feedback; never sent to the runner). */
+  points?: import('./feedback').EmailPoint[];
 }
 
 /** One test, assembled from the bank: 1 typing, 10 sentence, 10 fill, 15 jumbled, 3 passages, 1 email. */

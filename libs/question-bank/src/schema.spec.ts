@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillItemSchema, jumbledItemSchema, passageItemSchema, sentenceItemSchema, typingItemSchema } from './schema';
+import { emailPromptSchema, fillItemSchema, jumbledItemSchema, passageItemSchema, sentenceItemSchema, typingItemSchema } from './schema';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }): string[] =>
   result.success ? [] : (result.error?.issues.map((i) => i.message) ?? []);
@@ -79,5 +79,27 @@ describe('typing and passages', () => {
   it('counts a passage in sentences and words', () => {
     expect(passageItemSchema.safeParse({ id: 1, sentences: Array(4).fill(sentence).join(' ') }).success).toBe(true);
     expect(messages(passageItemSchema.safeParse({ id: 1, sentences: Array(2).fill(sentence).join(' ') }))).toContain('a passage has 3-5 sentences (found 2)');
+  });
+});
+
+describe('email prompts and their points', () => {
+  const prompt = 'Write a formal email to your landlord about the kitchen tap in your flat. It has been leaking for three days, and water is collecting under the sink. In your email, describe the problem, say when it started, and ask when someone can come to repair it.';
+  const points = [
+    { point: 'describe the problem', signals: ['leak', 'drip', 'tap'] },
+    { point: 'say when it started', signals: ['since', 'started', 'three days'] },
+  ];
+
+  it('accepts two to four points of three to ten lower-case signals', () => {
+    expect(messages(emailPromptSchema.safeParse({ id: 1, prompt, points }))).toEqual([]);
+    expect(emailPromptSchema.safeParse({ id: 1, prompt, points: points.slice(0, 1) }).success).toBe(false);
+    expect(emailPromptSchema.safeParse({ id: 1, prompt, points: [points[0], { point: 'x', signals: ['a b', 'c d'] }] }).success).toBe(false);
+  });
+
+  it('rejects a signal made only of function words, a capital, a long phrase, and a signal shared by two points', () => {
+    const with_ = (signal: string) => messages(emailPromptSchema.safeParse({ id: 1, prompt, points: [points[0], { ...points[1], signals: ['since', 'started', signal] }] }));
+    expect(with_('when')).toContain('a signal needs a content word ("how" or "when" alone is in every email)');
+    expect(with_('Monday')).toContain('a signal is lower-case letters (words, hyphens, apostrophes)');
+    expect(with_('for three whole days')).toContain('a signal has at most 3 words');
+    expect(with_('tap')).toContain('the signal "tap" belongs to two points');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SECTION_SIZES, testLevel, type TestLevel } from '@fluent/contracts';
+import { STOP_WORDS } from '@fluent/scoring';
 import {
   BLANK,
   blankCount,
@@ -22,6 +23,10 @@ export const LIMITS = {
   passageWords: { min: 50, max: 90 },
   passageSentences: { min: 3, max: 5 },
   emailWords: { min: 35, max: 70 },
+  /** Points an email prompt asks for, and the signal words of each. */
+  emailPoints: { min: 2, max: 4 },
+  signals: { min: 3, max: 10 },
+  signalWords: 3,
   /** The dashboard card's one-line summary of the test's themes. */
   descriptionWords: { min: 8, max: 25 },
   acceptableAnswers: { min: 1, max: 5 },
@@ -156,13 +161,38 @@ export const passageItemSchema = z.object({
   }),
 });
 
-export const emailPromptSchema = z.object({
-  id,
-  prompt: text.refine((p) => {
-    const n = wordCount(p);
-    return n >= LIMITS.emailWords.min && n <= LIMITS.emailWords.max;
-  }, `an email prompt has ${LIMITS.emailWords.min}-${LIMITS.emailWords.max} words`),
+/** A signal: lower-case words (a phrase of at most three), at least one of them a content word. */
+const signal = z
+  .string()
+  .regex(/^[a-z][a-z' -]*[a-z]$/, 'a signal is lower-case letters (words, hyphens, apostrophes)')
+  .refine((sig) => wordCount(sig) <= LIMITS.signalWords, `a signal has at most ${LIMITS.signalWords} words`)
+  .refine((sig) => sig.split(/[\s-]+/).some((w) => !STOP_WORDS.has(w)), 'a signal needs a content word ("how" or "when" alone is in every email)');
+
+/** One point the prompt asks for, with the words that show a learner addressed it (writing feedback). */
+export const emailPointSchema = z.object({
+  point: z.string().regex(/^[a-z]/, 'a point is written in lower case, as the prompt asks it').refine((p) => wordCount(p) <= 14, 'a point is short'),
+  signals: z.array(signal).min(LIMITS.signals.min).max(LIMITS.signals.max),
 });
+
+export const emailPromptSchema = z
+  .object({
+    id,
+    prompt: text.refine((p) => {
+      const n = wordCount(p);
+      return n >= LIMITS.emailWords.min && n <= LIMITS.emailWords.max;
+    }, `an email prompt has ${LIMITS.emailWords.min}-${LIMITS.emailWords.max} words`),
+    points: z.array(emailPointSchema).min(LIMITS.emailPoints.min).max(LIMITS.emailPoints.max),
+  })
+  .superRefine((email, ctx) => {
+    // A signal that belongs to two points would tick both for one sentence.
+    const seen = new Map<string, number>();
+    email.points.forEach((p, i) =>
+      p.signals.forEach((sig) => {
+        if (seen.has(sig) && seen.get(sig) !== i) ctx.addIssue({ code: 'custom', path: ['points', i], message: `the signal "${sig}" belongs to two points` });
+        seen.set(sig, i);
+      }),
+    );
+  });
 
 const idRange = (first: number, count: number): number[] => Array.from({ length: count }, (_, i) => first + i);
 

@@ -36,6 +36,14 @@ const PAYMENT_DEAD_LETTERS: StreamLimits = { maxAgeMs: 365 * DAY_MS, maxBytes: 2
  */
 const PAGE_VIEWS: Pick<StreamLimits, 'maxAgeMs' | 'discard'> = { maxAgeMs: PAGE_VIEW_EVENT_MAX_AGE_MS, discard: 'old' };
 const PAGE_VIEW_DEAD_LETTERS: StreamLimits = { maxAgeMs: 7 * DAY_MS, maxBytes: 64 * MIB, maxMsgs: -1, discard: 'old' };
+/**
+ * Stored attempts waiting for their writing feedback: kept a month, so a feedback-service (or
+ * LanguageTool) that is down for days still prepares every attempt's feedback when it is back.
+ */
+const ATTEMPTS: StreamLimits = { maxAgeMs: 30 * DAY_MS, maxBytes: 256 * MIB, maxMsgs: -1, discard: 'old' };
+const ATTEMPT_DEAD_LETTERS: StreamLimits = { maxAgeMs: 30 * DAY_MS, maxBytes: 64 * MIB, maxMsgs: -1, discard: 'old' };
+/** feedback.ready: a notice for whoever listens now (nothing consumes it durably yet); a day. */
+const FEEDBACK: StreamLimits = { maxAgeMs: DAY_MS, maxBytes: 64 * MIB, maxMsgs: -1, discard: 'old' };
 
 const streamSpec = (name: string, subjects: string[], limits: StreamLimits, duplicateWindowMs: number, replicas: number): StreamSpec => ({
   name,
@@ -54,9 +62,9 @@ export function fluentJetStreamTopology(settings: Partial<FluentJetStreamSetting
   const s = { ...DEFAULT_JETSTREAM_SETTINGS, ...settings };
   const { streams, consumers, retired, deadLetterPrefix } = JETSTREAM_TOPOLOGY;
   const deadLetters = (stream: string) => [`${deadLetterPrefix}.${stream}.>`];
-  const consumer = (key: keyof typeof consumers, handlerTries: ConsumerSpec['handlerTries']): ConsumerSpec => {
+  const consumer = (key: keyof typeof consumers, handlerTries: ConsumerSpec['handlerTries'], ackWaitMs = 30_000): ConsumerSpec => {
     const c = consumers[key];
-    return { stream: streams[c.stream as keyof typeof streams].name, durable: c.durable, filterSubject: c.filterSubject, ackWaitMs: 30_000, handlerTries };
+    return { stream: streams[c.stream as keyof typeof streams].name, durable: c.durable, filterSubject: c.filterSubject, ackWaitMs, handlerTries };
   };
   return {
     streams: [
@@ -71,8 +79,19 @@ export function fluentJetStreamTopology(settings: Partial<FluentJetStreamSetting
         s.replicas,
       ),
       streamSpec(deadLetterStreamName(EventStreams.pageViews), deadLetters(EventStreams.pageViews), PAGE_VIEW_DEAD_LETTERS, DAY_MS, s.replicas),
+      // The attempt id is the msgID: a day's window drops a retried announcement.
+      streamSpec(EventStreams.attempts, streams.attempts.subjects, ATTEMPTS, DAY_MS, s.replicas),
+      streamSpec(deadLetterStreamName(EventStreams.attempts), deadLetters(EventStreams.attempts), ATTEMPT_DEAD_LETTERS, DAY_MS, s.replicas),
+      streamSpec(EventStreams.feedback, streams.feedback.subjects, FEEDBACK, DAY_MS, s.replicas),
     ],
-    consumers: [consumer('paidTests', 'unlimited'), consumer('entitlements', 'unlimited'), consumer('pageViews', 5)],
+    consumers: [
+      consumer('paidTests', 'unlimited'),
+      consumer('entitlements', 'unlimited'),
+      consumer('pageViews', 5),
+      // About 45 minutes of tries (LanguageTool restarting, the database away), then dead-lettered;
+      // a few seconds per event, two at a time, well inside a minute's ack wait.
+      consumer('feedbackAttempts', 50, 60_000),
+    ],
     retiredStreams: retired.streams,
   };
 }

@@ -1,4 +1,4 @@
-import type { AttemptResult, AttemptSummary } from '@fluent/contracts';
+import type { AttemptResult, AttemptSummary, AttemptWriting, EmailPoint } from '@fluent/contracts';
 import type { Attempt, AttemptDetail, AttemptRecord } from './attempt.schema';
 
 type WithId = { _id: { toString(): string } };
@@ -30,5 +30,24 @@ export function toAttemptSummary(attempt: Pick<StoredAttempt, '_id' | 'testId' |
     testId: attempt.testId,
     submittedAt: attempt.submittedAt.toISOString(),
     ...attempt.figures,
+  };
+}
+
+/**
+ * What feedback-service checks of an attempt: the texts beside their originals and the prompt, and
+ * the section tallies. Points come with the questions as asked; an attempt stored before the bank
+ * had points takes the test's current ones.
+ */
+export function toAttemptWriting(detail: AttemptRecord, currentPoints: EmailPoint[] = []): AttemptWriting {
+  const { answers, score, questions } = detail;
+  const tally = ({ correct, total }: { correct: number; total: number }) => ({ correct, total });
+  return {
+    attemptId: detail._id.toString(),
+    uid: detail.uid,
+    testId: detail.testId,
+    submittedAt: detail.submittedAt.toISOString(),
+    passages: questions.passages.map((p, i) => ({ original: p.sentences, text: answers.passageInputs[i] ?? '' })),
+    email: { prompt: questions.email.prompt, points: questions.email.points ?? currentPoints, text: answers.emailInput },
+    sections: { sentences: tally(score.sentences), fills: tally(score.fills), jumbled: tally(score.jumbled) },
   };
 }

@@ -121,4 +121,10 @@ export class AttemptsService implements OnModuleInit {
     if (detail.uid !== uid) throw rpcError(404, CatalogErrors.attemptNotFound);
     return readDetail(detail);
   }
+
+  /** One read by key, whoever owns it (for other services; learners go through detailFor). */
+  async detailById(attemptId: string): Promise<AttemptRecord | null> {
+    const detail = await this.details.findById(attemptId).lean<StoredAttemptDetail>();
+    return detail ? readDetail(detail) : null;
+  }
 }

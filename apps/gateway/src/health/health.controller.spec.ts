@@ -23,7 +23,8 @@ describe('HealthController', () => {
     await new Promise((resolve) => setTimeout(resolve, 20)); // a round takes a while, so a flood overlaps it
     const service = SERVICES.find((s) => HealthPatterns[s] === pattern)!;
     if (down.has(service)) throw new Error('no answer');
-    return { service, status: 'up', checks: service === 'payment-service' ? { stripe: 'up' } : { database: 'up' } };
+    const checks = service === 'payment-service' ? { stripe: 'up' } : service === 'feedback-service' ? { database: 'up', languagetool: 'up' } : { database: 'up' };
+    return { service, status: 'up', checks };
   });
 
   beforeAll(async () => {
@@ -73,7 +74,9 @@ describe('HealthController', () => {
       const { status, body } = await get(path);
       expect(status).toBe(200);
       expect(body).toMatchObject({ status: 'ok', failing: [] });
-      expect(Object.keys(body.components).sort()).toEqual(['blog-service', 'auth-service', 'catalog-service', 'database', 'nats', 'payment-service', 'stripe'].sort());
+      expect(Object.keys(body.components).sort()).toEqual(
+        ['blog-service', 'auth-service', 'catalog-service', 'database', 'feedback-service', 'languagetool', 'nats', 'payment-service', 'stripe'].sort(),
+      );
     });
 
     it('answers 503 naming a service that did not answer', async () => {

@@ -31,4 +31,28 @@ describe('ProgressStrip', () => {
     expect(screen.getByText(/tests completed/).textContent).toBe('0 of 20 tests completed');
     expect(screen.getByText('Your results will appear here after your first test.')).toBeTruthy();
   });
+
+  it('shows the latest skill profile with its change since the attempt before, and a chart of the trend', async () => {
+    const point = (testId: number, base: number) => ({
+      attemptId: `t${testId}`,
+      testId,
+      submittedAt: '2026-11-20T10:00:00.000Z',
+      scores: { grammar: base, vocabulary: base + 5, organization: base, voiceTone: 70, reading: base - 10 },
+    });
+    renderWithProviders(<ProgressStrip completed={2} attempts={[attempt(2, 41, 28)]} trend={[point(1, 50), point(2, 62)]} />);
+    const latest = screen.getByRole('list', { name: 'Latest skill profile' });
+    expect(within(latest).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Grammar: 62 (up 12)',
+      'Vocabulary: 67 (up 12)',
+      'Organization: 62 (up 12)',
+      'Voice & Tone: 70 (no change)',
+      'Reading Comprehension: 52 (up 12)',
+    ]);
+    expect(await screen.findByText('Your skills over your last 2 attempts')).toBeTruthy();
+  });
+
+  it('shows no trend before the first feedback', () => {
+    renderWithProviders(<ProgressStrip completed={0} attempts={[]} trend={[]} />);
+    expect(screen.queryByRole('list', { name: 'Latest skill profile' })).toBeNull();
+  });
 });

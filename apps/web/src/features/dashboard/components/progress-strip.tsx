@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
-import { TEST_COUNT, type AttemptSummary } from '@fluent/contracts';
+import { TEST_COUNT, type AttemptSummary, type SkillTrendPoint } from '@fluent/contracts';
 import { paths } from '@/config/paths';
+import { SkillTrend } from './skill-trend';
 
 const RECENT = 3;
 
 /** Ours, not in SPEC.md: a compact summary of the learner's attempts above the grid. */
-export function ProgressStrip({ completed, attempts }: { completed: number; attempts: AttemptSummary[] }) {
+export function ProgressStrip({ completed, attempts, trend = [] }: { completed: number; attempts: AttemptSummary[]; trend?: SkillTrendPoint[] }) {
   return (
     <section className="progress-strip" aria-labelledby="progress-heading">
       <h2 id="progress-heading">Your progress</h2>
@@ -25,6 +26,7 @@ export function ProgressStrip({ completed, attempts }: { completed: number; atte
       ) : (
         <p className="progress-strip__empty">Your results will appear here after your first test.</p>
       )}
+      <SkillTrend points={trend} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useAttempts } from '../api/get-attempts';
 import { useCards } from '../api/get-cards';
+import { useSkillTrend } from '../api/get-skill-trend';
 import { ProgressStrip } from './progress-strip';
 
 /**
@@ -9,7 +10,9 @@ import { ProgressStrip } from './progress-strip';
 export function YourProgress() {
   const attempts = useAttempts();
   const cards = useCards();
+  // The trend is extra: the strip shows without it while it loads or if it fails.
+  const trend = useSkillTrend();
   if (!attempts.data || !cards.data) return <div className="progress-strip progress-strip--placeholder" aria-hidden="true" />;
   const completed = cards.data.cards.filter((card) => card.attempted).length;
-  return <ProgressStrip completed={completed} attempts={attempts.data.attempts} />;
+  return <ProgressStrip completed={completed} attempts={attempts.data.attempts} trend={trend.data?.points} />;
 }

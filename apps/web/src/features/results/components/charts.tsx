@@ -50,3 +50,21 @@ export function TypingSpeedChart({ perSecond, rawWpm }: { perSecond: number[]; r
     </div>
   );
 }
+
+export function SkillProfileChart({ skills }: { skills: { name: string; score: number }[] }) {
+  return (
+    <div className="results-chart results-chart--bars">
+      <ResponsiveContainer width="100%" height={44 * skills.length + 30}>
+        <BarChart data={skills} layout="vertical" margin={{ top: 4, right: 48, bottom: 4, left: 8 }}>
+          <CartesianGrid horizontal={false} strokeDasharray="3 3" />
+          <XAxis type="number" domain={[0, 100]} tick={{ fill: MUTED, fontSize: 12 }} />
+          <YAxis type="category" dataKey="name" width={190} tick={{ fill: MUTED, fontSize: 13 }} />
+          <Tooltip formatter={(value) => [`${String(value)}/100`, 'Practice estimate']} />
+          <Bar dataKey="score" fill={ACCENT} radius={[0, 4, 4, 0]} isAnimationActive={false}>
+            <LabelList dataKey="score" position="right" fill={MUTED} fontSize={12} />
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,9 +1,15 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AttemptResult, ItemResult, TypingDetail } from '@fluent/contracts';
+import type { AttemptResult, ItemResult, TypingDetail, WritingFeedback } from '@fluent/contracts';
 import { paths } from '@/config/paths';
+import { useWritingFeedback } from '../api/get-writing-feedback';
+import { AnnotatedText } from './feedback/annotated-text';
+import { EmailFeedbackDetails } from './feedback/email-feedback';
+import { PassageFeedbackDetails } from './feedback/passage-feedback';
+import { SkillProfileView } from './feedback/skill-profile';
 import { ReportProblem } from './report-problem';
 import './results.css';
+import './feedback/feedback.css';
 
 // recharts only ever loads here, in its own chunk, after the text of the results.
 const SectionScoresChart = lazy(() => import('./charts').then((m) => ({ default: m.SectionScoresChart })));
@@ -110,10 +116,34 @@ function TypingResults({ wpm, accuracy, detail, report }: { wpm: number; accurac
   );
 }
 
-/** Everything SPEC.md §2 lists for the results screen, plus our section scores and typing figures. */
+/** The learner's writing: underlined once the feedback is ready, plain (or '(No answer)') before. */
+function WritingResponse({ text, feedback }: { text: string; feedback?: { blank: boolean; text: string; language: { issues: WritingFeedback['email']['language']['issues'] } } }) {
+  if (feedback && !feedback.blank) return <AnnotatedText text={feedback.text} issues={feedback.language.issues} />;
+  return (
+    <p className="result-response">
+      <Answer text={text} />
+    </p>
+  );
+}
+
+/** While feedback-service prepares the feedback (polled with backoff), or when it cannot be had. */
+function FeedbackStatus({ state }: { state: 'pending' | 'unavailable' }) {
+  return state === 'pending' ? (
+    <p className="feedback-pending" role="status">
+      <span className="feedback-pending__dot" aria-hidden="true" /> Preparing your writing feedback…
+    </p>
+  ) : (
+    <p className="feedback-note">Writing feedback is not available for this attempt.</p>
+  );
+}
+
+/** Everything SPEC.md §2 lists for the results screen, plus our section scores, typing figures and writing feedback. */
 export function ResultsView({ result }: { result: AttemptResult }) {
   const navigate = useNavigate();
   const { testId, questions, score, attemptId } = result;
+  const feedbackQuery = useWritingFeedback(attemptId);
+  const feedback = feedbackQuery.data?.status === 'ready' ? feedbackQuery.data.feedback : undefined;
+  const feedbackState = feedback ? undefined : feedbackQuery.isError ? 'unavailable' : 'pending';
   const sections = [
     { name: 'Sentence Completion', ...score.sentences },
     { name: 'Fill in the Blanks', ...score.fills },
@@ -210,20 +240,23 @@ export function ResultsView({ result }: { result: AttemptResult }) {
         </ol>
       </section>
 
+      {feedback ? <SkillProfileView profile={feedback.profile} /> : null}
+
       <section className="card results-section" aria-labelledby="results-passages">
         <h2 id="results-passages">Passage Reconstruction</h2>
+        {feedbackState ? <FeedbackStatus state={feedbackState} /> : null}
         {questions.passages.map((p, i) => {
           const guide = score.passages[i];
+          const passageFeedback = feedback?.passages[i];
           return (
             <div key={p.id} className="result-writing">
               <h3>Passage {i + 1}</h3>
               <p className="result-label">Original:</p>
               <p className="result-original">{p.sentences}</p>
               <p className="result-label">Your reconstruction:</p>
-              <p className="result-response">
-                <Answer text={result.passageInputs[i] ?? ''} />
-              </p>
-              {guide ? (
+              <WritingResponse text={result.passageInputs[i] ?? ''} feedback={passageFeedback} />
+              {passageFeedback ? <PassageFeedbackDetails feedback={passageFeedback} /> : null}
+              {guide && !passageFeedback ? (
                 <p className="result-guide">
                   {guide.wordCount} words · {guide.contentOverlap}% of the passage's key words kept (a guide, not a grade)
                 </p>
@@ -236,14 +269,13 @@ export function ResultsView({ result }: { result: AttemptResult }) {
 
       <section className="card results-section" aria-labelledby="results-email">
         <h2 id="results-email">Email Writing</h2>
+        {feedbackState ? <FeedbackStatus state={feedbackState} /> : null}
         <div className="result-writing">
           <p className="result-label">Prompt:</p>
           <p className="result-original">{questions.email.prompt}</p>
           <p className="result-label">Your response:</p>
-          <p className="result-response">
-            <Answer text={result.emailInput} />
-          </p>
-          <p className="result-guide">{score.email.wordCount} words</p>
+          <WritingResponse text={result.emailInput} feedback={feedback?.email} />
+          {feedback ? <EmailFeedbackDetails feedback={feedback.email} /> : <p className="result-guide">{score.email.wordCount} words</p>}
           <ReportProblem attemptId={attemptId} section="email" itemId={questions.email.id} itemLabel="the email prompt" />
         </div>
       </section>

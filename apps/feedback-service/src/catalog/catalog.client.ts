@@ -1,0 +1,30 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { firstValueFrom, timeout } from 'rxjs';
+import { CatalogInternalPatterns, isErrorBody, type AttemptWriting } from '@fluent/contracts';
+import { config } from '../config';
+import { CATALOG_CLIENT } from './catalog.constants';
+
+/** Thrown when catalog-service answers that the attempt is unknown (or not this learner's). */
+export class AttemptNotFoundError extends Error {}
+
+/** catalog-service over NATS request/reply: an attempt's texts, originals and section tallies. */
+@Injectable()
+export class CatalogClient implements OnModuleDestroy {
+  constructor(@Inject(CATALOG_CLIENT) private readonly client: ClientProxy) {}
+
+  async attemptWriting(attemptId: string, uid?: string): Promise<AttemptWriting> {
+    try {
+      return await firstValueFrom(
+        this.client.send<AttemptWriting>(CatalogInternalPatterns.attemptWriting, { attemptId, uid }).pipe(timeout(config.NATS_REQUEST_TIMEOUT_MS)),
+      );
+    } catch (error) {
+      if (isErrorBody(error) && error.statusCode === 404) throw new AttemptNotFoundError(error.message);
+      throw error;
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.client.close();
+  }
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
+
+export const SERVICE_NAME = 'feedback-service' as const;
+
+export const feedbackConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend({
+  /** The LanguageTool HTTP server (loopback locally; its own Deployment in Helm). */
+  LANGUAGETOOL_URL: z.url().default('http://127.0.0.1:8081'),
+  /** The English variant texts are checked in: the bank's (British); American spellings become variants. */
+  LANGUAGETOOL_VARIANT: z.enum(['en-GB', 'en-US']).default('en-GB'),
+  /** How long one check may take before it counts as failed (the event is then retried). */
+  LANGUAGETOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Attempts the dashboard's trend shows, newest. */
+  TREND_LIMIT: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export type FeedbackConfig = z.infer<typeof feedbackConfigSchema>;
+export const config = loadConfig(feedbackConfigSchema);

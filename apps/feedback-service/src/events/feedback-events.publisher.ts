@@ -1,0 +1,18 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { EventSubjects, type FeedbackReadyEvent } from '@fluent/contracts';
+import { EventPublisher } from '@fluent/server-kit';
+import { config, SERVICE_NAME } from '../config';
+
+/** `feedback.ready` on JetStream, the attempt id as message id (a repeat is dropped by the stream). */
+@Injectable()
+export class FeedbackEvents implements OnModuleDestroy {
+  private readonly publisher = new EventPublisher({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD });
+
+  async ready(event: FeedbackReadyEvent): Promise<void> {
+    await this.publisher.publish(EventSubjects.feedbackReady, event, event.attemptId);
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.publisher.close();
+  }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AttemptWriting } from '@fluent/contracts';
+import { UnprocessableEventError } from '@fluent/server-kit';
+import { AttemptNotFoundError, type CatalogClient } from '../catalog/catalog.client';
+import type { FeedbackEvents } from '../events/feedback-events.publisher';
+import type { LanguageToolClient } from '../languagetool/languagetool.client';
+import { FeedbackPreparer } from './feedback-preparer.service';
+import type { FeedbackStore } from './feedback.store';
+
+const EVENT = { attemptId: 'a1', uid: 'u1', testId: 1, at: '2026-03-03T10:00:00.000Z' };
+const WRITING: AttemptWriting = {
+  attemptId: 'a1',
+  uid: 'u1',
+  testId: 1,
+  submittedAt: '2026-03-03T10:00:00.000Z',
+  passages: [
+    { original: 'The cat sat on the mat. It was warm.', text: 'The cat sat on a mat.' },
+    { original: 'Birds fly south.', text: '   ' },
+    { original: 'Rain fell.', text: '' },
+  ],
+  email: { prompt: 'Write to your landlord.', points: [{ point: 'describe the problem', signals: ['leak', 'tap', 'drip'] }], text: 'Dear Sir, the tap leaks. Yours faithfully, Ann' },
+  sections: { sentences: { correct: 5, total: 10 }, fills: { correct: 5, total: 10 }, jumbled: { correct: 5, total: 15 } },
+};
+const CHECKED = { checker: { name: 'LanguageTool', version: '6.6', variant: 'en-GB' }, matches: [] };
+
+function preparer(overrides: { exists?: boolean; writing?: () => Promise<AttemptWriting>; check?: () => Promise<unknown> } = {}) {
+  const catalog = { attemptWriting: vi.fn(overrides.writing ?? (async () => WRITING)) };
+  const languageTool = { check: vi.fn(overrides.check ?? (async () => CHECKED)) };
+  const store = { exists: vi.fn(async () => overrides.exists ?? false), save: vi.fn(async () => true) };
+  const events = { ready: vi.fn(async () => undefined) };
+  const service = new FeedbackPreparer(catalog as unknown as CatalogClient, languageTool as unknown as LanguageToolClient, store as unknown as FeedbackStore, events as unknown as FeedbackEvents);
+  return { service, catalog, languageTool, store, events };
+}
+
+describe('FeedbackPreparer', () => {
+  it('checks the non-blank texts only, stores the feedback under the attempt id, then announces it', async () => {
+    const { service, languageTool, store, events } = preparer();
+    await service.prepare(EVENT);
+    expect(languageTool.check.mock.calls).toEqual([['The cat sat on a mat.'], [WRITING.email.text]]);
+    const [feedback, uid] = store.save.mock.calls[0] as unknown as [{ attemptId: string; passages: { blank: boolean }[]; checker: unknown }, string];
+    expect(uid).toBe('u1');
+    expect(feedback.attemptId).toBe('a1');
+    expect(feedback.passages.map((p) => p.blank)).toEqual([false, true, true]);
+    expect(feedback.checker).toEqual(CHECKED.checker);
+    expect(events.ready).toHaveBeenCalledWith(expect.objectContaining({ attemptId: 'a1', uid: 'u1', testId: 1 }));
+    expect(store.save.mock.invocationCallOrder[0]).toBeLessThan(events.ready.mock.invocationCallOrder[0]!);
+  });
+
+  it('does nothing but announce again when the feedback is stored already (a redelivered event)', async () => {
+    const { service, catalog, languageTool, store, events } = preparer({ exists: true });
+    await service.prepare(EVENT);
+    expect(catalog.attemptWriting).not.toHaveBeenCalled();
+    expect(languageTool.check).not.toHaveBeenCalled();
+    expect(store.save).not.toHaveBeenCalled();
+    expect(events.ready).toHaveBeenCalledTimes(1);
+  });
+
+  it('dead-letters an event whose attempt the catalog does not know, or that names another learner', async () => {
+    await expect(preparer({ writing: async () => Promise.reject(new AttemptNotFoundError('Attempt not found.')) }).service.prepare(EVENT)).rejects.toBeInstanceOf(UnprocessableEventError);
+    await expect(preparer().service.prepare({ ...EVENT, uid: 'someone-else' })).rejects.toBeInstanceOf(UnprocessableEventError);
+  });
+
+  it('stores nothing and throws (to be retried) while LanguageTool or the catalog fails', async () => {
+    const down = preparer({ check: async () => Promise.reject(new Error('fetch failed')) });
+    await expect(down.service.prepare(EVENT)).rejects.toThrow('fetch failed');
+    expect(down.store.save).not.toHaveBeenCalled();
+    expect(down.events.ready).not.toHaveBeenCalled();
+    const timeout = preparer({ writing: async () => Promise.reject(new Error('Timeout has occurred')) });
+    await expect(timeout.service.prepare(EVENT)).rejects.not.toBeInstanceOf(UnprocessableEventError);
+  });
+});

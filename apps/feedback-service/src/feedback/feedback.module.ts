@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { CatalogModule } from '../catalog/catalog.module';
+import { FeedbackEvents } from '../events/feedback-events.publisher';
+import { LanguageToolModule } from '../languagetool/languagetool.module';
+import { FeedbackPreparer } from './feedback-preparer.service';
+import { FeedbackController } from './feedback.controller';
+import { SkillProfileRecord, SkillProfileRecordSchema, StoredFeedback, StoredFeedbackSchema } from './feedback.schema';
+import { FeedbackStore } from './feedback.store';
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: StoredFeedback.name, schema: StoredFeedbackSchema },
+      { name: SkillProfileRecord.name, schema: SkillProfileRecordSchema },
+    ]),
+    CatalogModule,
+    LanguageToolModule,
+  ],
+  controllers: [FeedbackController],
+  providers: [FeedbackStore, FeedbackEvents, FeedbackPreparer],
+  exports: [FeedbackPreparer],
+})
+export class FeedbackModule {}

@@ -1,0 +1,28 @@
+import { Controller, Get, HttpException, HttpStatus, Param } from '@nestjs/common';
+import { FeedbackPatterns, type AuthenticatedUser, type FeedbackResponse, type SkillTrendResponse, type WritingFeedback } from '@fluent/contracts';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { RpcClient } from '../common/rpc/rpc.client';
+
+/**
+ * The learner's writing feedback. Framework-agnostic: no response object; "still pending" leaves
+ * as an HttpException carrying 202 and its body, which Nest's exception layer sends as it is on
+ * Express and Fastify alike.
+ */
+@Controller('api')
+export class FeedbackController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** 200 with the feedback, 202 `{status: 'pending', message}` while it is prepared, 404 for an unknown id or someone else's attempt. */
+  @Get('attempts/:id/feedback')
+  async feedback(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string): Promise<{ status: 'ready'; feedback: WritingFeedback }> {
+    const answer = await this.rpc.send<FeedbackResponse>(FeedbackPatterns.getFeedback, { uid: user.uid, attemptId });
+    if (answer.status === 'pending') throw new HttpException(answer, HttpStatus.ACCEPTED);
+    return answer;
+  }
+
+  /** The learner's skill profile over their attempts, oldest first (the dashboard's trend). */
+  @Get('feedback/trend')
+  trend(@CurrentUser() user: AuthenticatedUser): Promise<SkillTrendResponse> {
+    return this.rpc.send(FeedbackPatterns.skillTrend, { uid: user.uid });
+  }
+}

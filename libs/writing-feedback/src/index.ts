@@ -1,0 +1,7 @@
+export * from './words';
+export * from './language';
+export * from './explanations';
+export * from './passage';
+export * from './register';
+export * from './email';
+export * from './profile';

@@ -1,0 +1,61 @@
+import lemmatizer from 'wink-lemmatizer';
+import stem from 'wink-porter2-stemmer';
+import { STOP_WORDS } from '@fluent/scoring';
+
+/** A word of a text with where it stands (UTF-16 offsets, as JavaScript and LanguageTool count). */
+export interface Token {
+  word: string;
+  /** Lower case, straight apostrophe. */
+  lower: string;
+  offset: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+export function tokens(text: string): Token[] {
+  return [...text.matchAll(WORD)].map((m) => ({ word: m[0], lower: m[0].toLowerCase().replace(/’/g, "'"), offset: m.index }));
+}
+
+export function wordCount(text: string): number {
+  return tokens(text).length;
+}
+
+/**
+ * The key two forms of a word share when they are the same word: the verb lemma when the word
+ * is an inflected verb ("went" → "go"), else the noun lemma ("children" → "child"), then the Porter2
+ * stem ("carried" → "carri" ← "carry"). Lemmas catch irregular forms a stemmer misses, the stem
+ * the regular ones a lemmatizer does not know. Possessive and contracted endings are dropped.
+ */
+export function wordKey(lower: string): string {
+  const bare = lower.replace(/'(s|re|ve|ll|d|m|t)$/, '');
+  const verb = lemmatizer.verb(bare);
+  const lemma = verb !== bare ? verb : lemmatizer.noun(bare);
+  return stem(lemma);
+}
+
+export function isContentWord(lower: string): boolean {
+  return !STOP_WORDS.has(lower) && !/^\d+$/.test(lower) && lower.length > 1;
+}
+
+/** Keys of a text's content words, in order (repeats kept). */
+export function contentKeys(text: string): string[] {
+  return tokens(text)
+    .filter((t) => isContentWord(t.lower))
+    .map((t) => wordKey(t.lower));
+}
+
+/** Sentences as written: runs ending in . ! ? or a line break; a last run without an end counts too. */
+export function sentences(text: string): string[] {
+  return (text.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g) ?? []).map((s) => s.trim()).filter((s) => tokens(s).length > 0);
+}
+
+/** Paragraphs: blocks separated by a blank line, or by a line break when there is no blank line. */
+export function paragraphs(text: string): string[] {
+  const blocks = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const source = blocks.length > 1 ? blocks : text.split(/\n/).map((p) => p.trim()).filter(Boolean);
+  return source.filter((p) => tokens(p).length > 0);
+}
+
+export const round = (n: number): number => Math.round(n);
+export const round1 = (n: number): number => Math.round(n * 10) / 10;
+export const clamp = (n: number, low = 0, high = 100): number => Math.min(high, Math.max(low, n));

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blankAnswers, submission, submitAttempt } from '../support/catalog';
+import { launchBrowser, newPage } from '../support/browser';
+import { submitLoginForm } from '../support/login-page';
+import { signUp } from '../support/users';
+
+// /result with the writing feedback from the real feedback-service and LanguageTool: the
+// underlined issues (focusable, explained), the email checklist, the skill profile, the
+// dashboard's trend, and axe over the page.
+const PASSAGE = 'I has went to the library on Monday, but it was closed because workers were painting the walls.';
+const EMAIL = 'hey Mr Patel, the kitchen tap is leaking since three days. pls send a plumber to repair it. thx';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations of impact serious or critical on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // page.evaluate runs outside the page's Content-Security-Policy, which refuses inline scripts.
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('writing feedback on /result', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('underlines each issue (focus shows its explanation), ticks the email checklist, shows the skill profile, and passes axe', async () => {
+    const { email, tokens } = await signUp();
+    const stored = await submitAttempt(tokens.accessToken, 1, submission(blankAnswers({ passageInputs: [PASSAGE, '', ''], emailInput: EMAIL })));
+    expect(stored.status).toBe(201);
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await submitLoginForm(page, email);
+    await page.waitForURL('**/dashboard');
+    await page.goto(`/result?attempt=${stored.body.attemptId}`);
+
+    const passages = page.getByRole('region', { name: 'Passage Reconstruction' });
+    const has = passages.getByRole('button', { name: 'has', exact: true });
+    await has.waitFor({ timeout: 60_000 });
+    // Keyboard: the underline takes focus, and its explanation shows and is its description.
+    await has.focus();
+    const tip = passages.getByRole('tooltip').filter({ hasText: 'Possible agreement error' }).first();
+    await tip.waitFor({ state: 'visible' });
+    const describedBy = await has.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/^Grammar: .+Suggestion: have$/);
+    // The underline is a line style, not only a colour.
+    expect(await has.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('underline');
+    await passages.getByRole('button', { name: 'went', exact: true }).click();
+    expect(await passages.getByRole('button', { name: 'went', exact: true }).getAttribute('aria-expanded')).toBe('true');
+    expect(await passages.getByText('✓ Covered').count()).toBeGreaterThan(0);
+
+    const checklist = page.getByRole('list', { name: 'Email checklist' });
+    const items = await checklist.getByRole('listitem').allTextContents();
+    expect(items[0]).toBe('✗ Not yet Greeting: “hey Mr Patel”, too informal');
+    expect(items).toContain('✓ Done The prompt asks you to describe the problem (you wrote: leak, tap)');
+    expect(items.find((i) => i.includes('Register'))).toMatch(/^✗ Not yet Register: avoid informal words \(hey, pls, thx\)/);
+    const emailRegion = page.getByRole('region', { name: 'Email Writing' });
+    expect(await emailRegion.getByRole('button', { name: 'since' }).count()).toBe(1);
+
+    const profile = page.getByRole('region', { name: 'Skill profile' });
+    expect(await profile.getByText(/not an official score/).count()).toBe(1);
+    await profile.getByText('Grammar:', { exact: false }).click();
+    expect(await profile.getByText(/Jumbled words \(word order\): \d+\/100, counts 30%/).isVisible()).toBe(true);
+
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/dashboard');
+    const latest = page.getByRole('list', { name: 'Latest skill profile' });
+    await latest.waitFor();
+    expect((await latest.getByRole('listitem').allTextContents()).map((t) => t.split(':')[0])).toEqual(['Grammar', 'Vocabulary', 'Organization', 'Voice & Tone', 'Reading Comprehension']);
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,160 @@
+import { MongoClient } from 'mongodb';
+import { connect, JSONCodec } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogErrors, CatalogInternalPatterns, Durables, EventStreams, EventSubjects, FEEDBACK_PENDING_MESSAGE, type AttemptSubmittedEvent, type WritingFeedback } from '@fluent/contracts';
+import { natsAuthOptions } from '@fluent/server-kit';
+import { blankAnswers, submission, submitAttempt, uidOf } from '../support/catalog';
+import { api, eventually, mongoUri, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
+import { bearer, signUp } from '../support/users';
+
+// attempt.submitted (catalog-service, JetStream) -> feedback-service -> the real LanguageTool ->
+// stored feedback -> GET /api/attempts/:id/feedback; redelivery, outages of the service and of
+// LanguageTool, and who may read what.
+const PASSAGE = 'I has went to the library on Monday, but it was closed because workers painted the walls. My favorite color is blue.';
+const EMAIL = `Dear Mr Patel,
+
+I am writing about the kitchen tap in my flat. It has been leaking since Monday, three days ago, and water is collecting under the sink.
+
+Could you please send a plumber to repair it this week? I am at home every afternoon.
+
+Yours sincerely,
+Anna`;
+
+let mongo: MongoClient;
+beforeAll(async () => {
+  mongo = await MongoClient.connect(mongoUri);
+});
+afterAll(async () => {
+  await mongo?.close();
+});
+
+const learner = async () => {
+  const { tokens } = await signUp();
+  return { token: tokens.accessToken, uid: await uidOf(tokens.accessToken) };
+};
+
+/** Submits test 1 with the given writing and returns the attempt id. */
+async function attemptWith(token: string, passages: string[] = [PASSAGE, '', ''], email = EMAIL, testId = 1): Promise<string> {
+  const answers = blankAnswers({ passageInputs: passages, emailInput: email });
+  const response = await submitAttempt(token, testId, submission(answers));
+  expect(response.status).toBe(201);
+  return response.body.attemptId as string;
+}
+
+const feedbackOf = (token: string, attemptId: string) => api(`/api/attempts/${attemptId}/feedback`, { headers: bearer(token) });
+const readyFeedback = async (token: string, attemptId: string, timeoutMs = 60_000): Promise<WritingFeedback> =>
+  (await eventually(() => feedbackOf(token, attemptId), (r) => r.status === 200, timeoutMs)).body.feedback;
+const stored = (attemptId: string) => mongo.db().collection<{ _id: string }>('writingFeedback').find({ _id: attemptId }).toArray();
+
+describe('writing feedback', () => {
+  it('finds "I has went" with LanguageTool, reports American spelling as a variant, and scores the email against its points', async () => {
+    const { token } = await learner();
+    const attemptId = await attemptWith(token);
+    const feedback = await readyFeedback(token, attemptId);
+    const passage = feedback.passages[0]!;
+    const found = passage.language.issues.map((i) => [PASSAGE.slice(i.offset, i.offset + i.length), i.category, i.ruleId]);
+    expect(found).toEqual(expect.arrayContaining([['has', 'grammar', 'BASE_FORM'], ['went', 'grammar', 'HAVE_PART_AGREEMENT']]));
+    expect(found).toEqual(expect.arrayContaining([['favorite', 'variant', 'MORFOLOGIK_RULE_EN_GB'], ['color', 'variant', 'MORFOLOGIK_RULE_EN_GB']]));
+    expect(passage.language.errorsPer100Words.spelling).toBe(0);
+    expect(passage.language.issues.find((i) => i.ruleId === 'HAVE_PART_AGREEMENT')).toMatchObject({ replacements: ['gone'], explanation: expect.stringContaining('past participle') });
+    expect(feedback.passages.slice(1).map((p) => [p.blank, p.score])).toEqual([[true, 0], [true, 0]]);
+    expect(feedback.email.points.map((p) => p.addressed)).toEqual([true, true, true]);
+    expect(feedback.email.greeting.ok && feedback.email.closing.ok && feedback.email.register.ok).toBe(true);
+    expect(feedback.checker).toEqual({ name: 'LanguageTool', version: '6.6', variant: 'en-GB' });
+    expect(Object.values(feedback.profile).every((s) => s.score >= 0 && s.score <= 100)).toBe(true);
+    // The trend has the attempt's five figures.
+    const trend = await api('/api/feedback/trend', { headers: bearer(token) });
+    expect(trend.body.points).toEqual([expect.objectContaining({ attemptId, testId: 1, scores: expect.objectContaining({ reading: feedback.profile.reading.score }) })]);
+  });
+
+  it('reports an email in another language as not English instead of a page of spelling errors', async () => {
+    const { token } = await learner();
+    const attemptId = await attemptWith(token, ['', '', ''], 'Estimado señor Patel, el grifo de la cocina gotea desde hace tres días y hay agua debajo del fregadero. Por favor, envíe a alguien para repararlo.');
+    const feedback = await readyFeedback(token, attemptId);
+    expect(feedback.email.language).toMatchObject({ notEnglish: true, issues: [] });
+  });
+
+  it('stores a redelivered attempt.submitted once: the same document, written once', async () => {
+    const { token, uid } = await learner();
+    const attemptId = await attemptWith(token);
+    const first = await readyFeedback(token, attemptId);
+    const before = await stored(attemptId);
+    // The same event again under a new message id, so JetStream delivers it instead of dropping it.
+    const event: AttemptSubmittedEvent = { attemptId, uid, testId: 1, at: new Date().toISOString() };
+    const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
+    try {
+      const js = nc.jetstream();
+      const jsm = await nc.jetstreamManager();
+      const again = await js.publish(EventSubjects.attemptSubmitted, JSONCodec().encode(event), { msgID: `${attemptId}-again` });
+      const twice = await js.publish(EventSubjects.attemptSubmitted, JSONCodec().encode(event), { msgID: `${attemptId}-again-2` });
+      // Both handled and acknowledged by feedback-service's durable consumer.
+      await eventually(
+        () => jsm.consumers.info(EventStreams.attempts, Durables.feedbackAttempts),
+        (info) => info.ack_floor.stream_seq >= Math.max(again.seq, twice.seq),
+        30_000,
+      );
+    } finally {
+      await nc.close();
+    }
+    expect(await stored(attemptId)).toEqual(before);
+    expect(before).toHaveLength(1);
+    expect((await feedbackOf(token, attemptId)).body.feedback.createdAt).toBe(first.createdAt);
+  });
+
+  it('answers another learner’s attempt, ready or pending, exactly like an unknown id: 404', async () => {
+    const owner = await learner();
+    const other = await learner();
+    const attemptId = await attemptWith(owner.token);
+    await readyFeedback(owner.token, attemptId);
+    const theirs = await feedbackOf(other.token, attemptId);
+    const unknown = await feedbackOf(other.token, '65f0c0ffee0000000000abcd');
+    const malformed = await feedbackOf(other.token, 'not-an-id');
+    for (const answer of [theirs, unknown, malformed]) expect(answer).toEqual({ status: 404, body: { statusCode: 404, message: CatalogErrors.attemptNotFound } });
+    expect((await api(`/api/attempts/${attemptId}/feedback`)).status).toBe(401);
+  });
+
+  it('keeps the gateway out of catalog-service’s internal requests (NATS permissions)', async () => {
+    const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('gateway')) });
+    try {
+      await expect(nc.request(CatalogInternalPatterns.attemptWriting, JSONCodec().encode({ data: { attemptId: 'x' } }), { timeout: 2000 })).rejects.toThrow(/permission|timeout|503|no responders/i);
+    } finally {
+      await nc.close();
+    }
+  });
+});
+
+describe('writing feedback while its parts are down', () => {
+  it('answers 202 "Preparing your writing feedback…" while LanguageTool is down, and the feedback once it is back', async () => {
+    const { token } = await learner();
+    await stopComponentNamed('languagetool');
+    let attemptId = '';
+    try {
+      attemptId = await attemptWith(token);
+      // The attempt and its results never wait for the feedback.
+      expect((await api(`/api/attempts/${attemptId}`, { headers: bearer(token) })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      expect(await feedbackOf(token, attemptId)).toEqual({ status: 202, body: { status: 'pending', message: FEEDBACK_PENDING_MESSAGE } });
+    } finally {
+      await startComponentNamed('languagetool');
+    }
+    const feedback = await readyFeedback(token, attemptId, 90_000);
+    expect(feedback.passages[0]!.language.issues.length).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('gives every attempt stored while feedback-service was down its feedback once it is back (5 attempts, 5 feedbacks)', async () => {
+    const learners = await Promise.all([1, 2, 3, 4, 5].map(() => learner()));
+    await stopComponentNamed('feedback-service');
+    const attempts: { token: string; attemptId: string }[] = [];
+    try {
+      for (const { token } of learners) attempts.push({ token, attemptId: await attemptWith(token) });
+      // Nothing answers for the feedback meanwhile; the results are there.
+      expect((await feedbackOf(attempts[0]!.token, attempts[0]!.attemptId)).status).toBe(503);
+      for (const { token, attemptId } of attempts) expect((await api(`/api/attempts/${attemptId}`, { headers: bearer(token) })).status).toBe(200);
+      expect(await mongo.db().collection<{ _id: string }>('writingFeedback').countDocuments({ _id: { $in: attempts.map((a) => a.attemptId) } })).toBe(0);
+    } finally {
+      await startComponentNamed('feedback-service');
+    }
+    for (const { token, attemptId } of attempts) await readyFeedback(token, attemptId, 120_000);
+    expect(await mongo.db().collection<{ _id: string }>('writingFeedback').countDocuments({ _id: { $in: attempts.map((a) => a.attemptId) } })).toBe(5);
+  }, 300_000);
+});
