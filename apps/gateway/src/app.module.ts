@@ -21,6 +21,7 @@ import { BlogController } from './blog/blog.controller';
 import { PaymentsController } from './payments/payments.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { HealthController } from './health/health.controller';
+import { SiteController } from './site/site.controller';
 
 @Module({
   imports: [
@@ -42,7 +43,7 @@ import { HealthController } from './health/health.controller';
     RpcModule,
     AnalyticsModule,
   ],
-  controllers: [HealthController, ContactController, CatalogController, ItemReportsController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
+  controllers: [HealthController, ContactController, CatalogController, ItemReportsController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController, SiteController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.

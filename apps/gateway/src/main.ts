@@ -10,7 +10,7 @@ import { config } from './config';
 import { parseTrustProxy } from './common/rate-limit/trust-proxy';
 import { refuseForeignOrNonJsonRequests } from './common/http/state-changing-requests';
 import { serveWebApp } from './web-app/serve-web-app';
-import { googleAnalyticsSources } from './web-app/content-security-policy';
+import { contentSecurityPolicy } from './web-app/content-security-policy';
 import { shutDownGateway } from './shutdown';
 
 async function bootstrap(): Promise<void> {
@@ -18,20 +18,7 @@ async function bootstrap(): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { rawBody: true, bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY ?? 'loopback'));
-  // Google Analytics only when it is configured: otherwise the page may not reach Google at all.
-  const analytics = googleAnalyticsSources(config.GA_MEASUREMENT_ID);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          'connect-src': ["'self'", 'https://api.stripe.com', ...analytics.connect],
-          'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-          'img-src': ["'self'", 'data:', ...analytics.img],
-          'script-src': ["'self'", 'https://js.stripe.com', ...analytics.script],
-        },
-      },
-    }),
-  );
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config.GA_MEASUREMENT_ID) }));
   app.use(cookieParser());
   app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
   // Login CSRF and friends: no form bodies, no other site's pages (see state-changing-requests.ts).

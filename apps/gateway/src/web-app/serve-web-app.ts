@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { static as staticFiles, type NextFunction, type Request, type Response } from 'express';
+import { isSitePath } from '../site/crawler-files';
 
 /** The API's own paths: never a file of the build (no file-system lookup on the API's hot path). */
 export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
@@ -40,7 +41,7 @@ export function serveWebApp(app: NestExpressApplication, dist: string): boolean 
   const topLevelFiles = staticFiles(dist, { index: false, maxAge: '1h' });
   app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? next() : topLevelFiles(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path) && req.accepts('html');
+    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path) && !isSitePath(req.path) && req.accepts('html');
     if (!isPage) return next();
     res.setHeader('Cache-Control', 'no-cache');
     // Relative to `root`: `send` refuses dot segments only below the root, so a checkout under a
