@@ -41,5 +41,5 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     .replace(OPEN_GRAPH_OR_TWITTER, '')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)} | Fluent</title>`)
     .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-    .replace('</head>', () => `${tags.join('\n')}\n  </head>`);
+    .replace('</head>', () => `${tags.join('\n').trimStart()}\n  </head>`);
 }
