@@ -11,13 +11,18 @@ export function layoutProblems(page: Page): Promise<string[]> {
     const problems: string[] = [];
     const root = document.documentElement;
     const width = root.clientWidth;
-    if (root.scrollWidth > width) problems.push(`horizontal scroll: the page is ${root.scrollWidth}px wide in a ${width}px window`);
-
     const describe = (el: Element) => {
       const text = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       const name = el.getAttribute('name') ?? el.id;
-      return `<${el.tagName.toLowerCase()}${name ? ` ${name}` : ''}>${text ? ` "${text}"` : ''}`;
+      const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `<${el.tagName.toLowerCase()}${classes}${name ? ` ${name}` : ''}>${text ? ` "${text}"` : ''}`;
     };
+    if (root.scrollWidth > width) {
+      // The culprits: the outermost elements that reach past the right edge.
+      const wide = Array.from(document.body.querySelectorAll('*')).filter((el) => el.getBoundingClientRect().right > width + 1);
+      const outermost = wide.filter((el) => !wide.some((other) => other !== el && other.contains(el) && other !== document.body));
+      problems.push(`horizontal scroll: the page is ${root.scrollWidth}px wide in a ${width}px window (${outermost.slice(0, 3).map(describe).join(', ')})`);
+    }
     const shown = (el: Element) => {
       const box = el.getBoundingClientRect();
       if (box.width < 2 || box.height < 2) return false;
