@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
+import { watchPageProblems } from '../support/page-problems';
 import { api } from '../support/stack';
 
 /**
@@ -11,22 +12,6 @@ import { api } from '../support/stack';
  * landing page never runs (a validation library, the query cache, a chart) breaks it.
  */
 const LANDING_JS_BUDGET_KIB = 120;
-
-/** What went wrong in the browser while a page was shown: console errors, failed requests, issues (CSP). */
-async function watch(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
-  const cdp = await page.context().newCDPSession(page);
-  cdp.on('Audits.issueAdded', ({ issue }) => problems.push(`issue: ${issue.code} ${JSON.stringify(issue.details).slice(0, 300)}`));
-  await cdp.send('Audits.enable');
-  return problems;
-}
 
 /** Sum of the layout shifts the page has had so far (the Cumulative Layout Shift of a short visit). */
 const layoutShift = (page: Page) =>
@@ -58,7 +43,7 @@ describe('the public site for a signed-out visitor', () => {
 
   it('shows every public page without a console error, a failed request or a browser issue (CSP, the session probe)', async () => {
     const page = await newPage(browser);
-    const problems = await watch(page);
+    const problems = await watchPageProblems(page);
     const sessionAnswers: number[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/api/auth/session') sessionAnswers.push(response.status());
@@ -81,7 +66,7 @@ describe('the public site for a signed-out visitor', () => {
     }
     // Each page load asked whether there is a session, and was told "no" without an error.
     expect(sessionAnswers).toEqual(pages.map(() => 204));
-    expect(problems).toEqual([]);
+    expect(problems).toEqual({ console: [], errors: [], failedRequests: [], issues: [] });
   });
 
   it(`loads at most ${LANDING_JS_BUDGET_KIB} KiB of JavaScript (gzip) for the landing page`, async () => {

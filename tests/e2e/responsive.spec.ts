@@ -6,7 +6,8 @@ import { ROOT } from '../../tools/stack/paths.mjs';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, newPage } from '../support/browser';
 import { layoutProblems } from '../support/layout';
-import { dialogRecorder, learnerOnDashboard } from '../support/runner';
+import { watchPageProblems } from '../support/page-problems';
+import { dialogRecorder, learnerOnDashboard, testIntroduction } from '../support/runner';
 import { api, gatewayUrl } from '../support/stack';
 
 /** A phone, a tablet, a laptop. */
@@ -18,6 +19,8 @@ const SCREENSHOTS = join(ROOT, '.data', 'screenshots');
  * Every route, and every screen of the test runner, at the three widths: no horizontal scroll, no
  * control past the window's edge, none on top of another or covered, and no WCAG 2.1 AA violation
  * axe can find. A full-page screenshot of each goes to .data/screenshots/<screen>-<width>.png.
+ * Throughout, the browser reports no issue (a CSP violation: a refused style, script or eval) and
+ * no uncaught error.
  */
 describe('every screen at 375, 768 and 1280 px', () => {
   let browser: Browser;
@@ -52,6 +55,7 @@ describe('every screen at 375, 768 and 1280 px', () => {
     const { body } = await api('/api/blog');
     const slug = (body as { posts: { slug: string; title: string }[] }).posts[0]!;
     const page = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    const browserProblems = await watchPageProblems(page);
     const screens: Array<[string, string, () => Promise<unknown>]> = [
       ['landing', '/', () => page.getByRole('region', { name: 'Sign In' }).waitFor()],
       ['login', '/login', () => page.getByRole('button', { name: 'Login' }).waitFor()],
@@ -79,10 +83,12 @@ describe('every screen at 375, 768 and 1280 px', () => {
     found.push(...(await axeViolations(page)).map((violation) => `menu @ 375px: axe ${violation}`));
     await page.screenshot({ path: join(SCREENSHOTS, 'menu-375.png'), fullPage: true });
     expect(found).toEqual([]);
+    expect({ issues: browserProblems.issues, errors: browserProblems.errors }).toEqual({ issues: [], errors: [] });
   }, 180_000);
 
   it('the signed-in pages: dashboard, the purchase dialog, an invalid test, results without an attempt', async () => {
     const page = await learnerOnDashboard(browser, gatewayUrl, 1);
+    const browserProblems = await watchPageProblems(page);
     const found = await checkScreen(page, 'dashboard');
 
     await page.setViewportSize({ width: 375, height: 800 });
@@ -98,6 +104,7 @@ describe('every screen at 375, 768 and 1280 px', () => {
     await page.getByRole('heading', { name: 'No Results Available' }).waitFor();
     found.push(...(await checkScreen(page, 'result-none')));
     expect(found).toEqual([]);
+    expect({ issues: browserProblems.issues, errors: browserProblems.errors }).toEqual({ issues: [], errors: [] });
   }, 180_000);
 
   it('every screen of the test runner, then the results', async () => {
@@ -105,6 +112,7 @@ describe('every screen at 375, 768 and 1280 px', () => {
     const page = await learnerOnDashboard(browser, gatewayUrl, 1);
     page.setDefaultTimeout(20_000);
     dialogRecorder(page);
+    const browserProblems = await watchPageProblems(page);
     const heading = (name: string) => page.getByRole('heading', { name, exact: true });
     const next = () => page.getByRole('button', { name: 'Next' }).click();
     const found: string[] = [];
@@ -116,10 +124,9 @@ describe('every screen at 375, 768 and 1280 px', () => {
     };
 
     await page.getByRole('article', { name: 'Test 1' }).getByRole('button', { name: 'Start Test' }).click();
-    await page.waitForURL('**/test');
-    await heading('Test 1').waitFor();
+    const introduction = await testIntroduction(page, 1);
     await check('runner-introduction');
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await introduction.getByRole('button', { name: 'Start Test' }).click();
 
     await startSection('Typing Test', 'typing');
     await page.getByLabel('Your typing').fill('The first words of the paragraph');
@@ -172,5 +179,6 @@ describe('every screen at 375, 768 and 1280 px', () => {
     await page.locator('.results-chart svg.recharts-surface').nth(1).waitFor();
     await check('result');
     expect(found).toEqual([]);
+    expect(browserProblems).toEqual({ console: [], errors: [], failedRequests: [], issues: [] });
   }, 300_000);
 });

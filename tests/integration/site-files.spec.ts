@@ -72,6 +72,15 @@ describe('robots.txt, sitemap.xml and a blog post page', () => {
     expect(html).toContain(`<link rel="preload" href="/api/blog/${post.slug}" as="fetch" crossorigin="anonymous" />`);
   });
 
+  it("serves the blog list's page as the web app with its canonical URL and the list's JSON preloaded", async () => {
+    const response = await fetch(`${site.url}/blog`, { headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/blog" />`);
+    expect(html).toContain('<link rel="preload" href="/api/blog" as="fetch" crossorigin="anonymous" />');
+  });
+
   it('gives every post its own tags, and other pages the site-wide ones', async () => {
     const titles = await Promise.all(posts.map(async (post) => metaContent(await (await fetch(`${site.url}/blog/${post.slug}`)).text(), 'property', 'og:url')[0]));
     expect(new Set(titles).size).toBe(posts.length);

@@ -43,7 +43,7 @@ describe('isSitePath', () => {
     ['/robots.txt', true],
     ['/sitemap.xml', true],
     ['/blog/typing-speed', true],
-    ['/blog', false],
+    ['/blog', true],
     ['/blog/', false],
     ['/blog/a/b', false],
     ['/', false],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPageMeta } from './page-meta';
+import { withPageHints, withPageMeta } from './page-meta';
 
 /** The shape of the web build's index.html (apps/web/index.html after `vite build`). */
 const INDEX = `<!doctype html>
@@ -67,5 +67,14 @@ describe('withPageMeta', () => {
   it('cannot be broken out of by a $ pattern in the text (replacement strings are taken literally)', () => {
     const html = withPageMeta(INDEX, { ...meta, title: "$& $' $`" });
     expect(html).toContain("<title>$&amp; $&#39; $` | Fluent</title>");
+  });
+});
+
+describe('withPageHints', () => {
+  it("adds the canonical URL and the JSON preload, and keeps the build's title and tags", () => {
+    const html = withPageHints(INDEX, { url: 'https://fluent.example/blog', preloadJson: '/api/blog' });
+    expect(html).toContain('<link rel="canonical" href="https://fluent.example/blog" />');
+    expect(html).toContain('<link rel="preload" href="/api/blog" as="fetch" crossorigin="anonymous" />');
+    expect(html.replace(/\s*<link rel="(canonical|preload)"[^>]*>/g, '')).toBe(INDEX);
   });
 });

@@ -43,3 +43,12 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     .replace(/<meta\s+name="description"[^>]*>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
     .replace('</head>', () => `${tags.join('\n').trimStart()}\n  </head>`);
 }
+
+/**
+ * For a page whose text the web app sets itself (the blog list): its canonical URL, and the JSON it
+ * fetches first preloaded beside the scripts. The build's site-wide tags stay as they are.
+ */
+export function withPageHints(indexHtml: string, hints: { url: string; preloadJson: string }): string {
+  const tags = [`<link rel="canonical" href="${escapeHtml(hints.url)}" />`, `    <link rel="preload" href="${escapeHtml(hints.preloadJson)}" as="fetch" crossorigin="anonymous" />`];
+  return indexHtml.replace('</head>', () => `${tags.join('\n')}\n  </head>`);
+}

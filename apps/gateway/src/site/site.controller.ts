@@ -6,16 +6,17 @@ import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { robotsTxt, sitemapXml } from './crawler-files';
-import { withPageMeta } from './page-meta';
+import { withPageHints, withPageMeta } from './page-meta';
 import { WebAppPage, WebAppPageFilter } from './web-app-page';
 
 /** Absolute URLs in the sitemap and in link previews use the origin learners reach the site at. */
 const siteOrigin = () => (config.PUBLIC_ORIGIN ?? config.WEB_ORIGIN).replace(/\/+$/, '');
 
 /**
- * What the site answers to crawlers and link previews outside /api: robots.txt, sitemap.xml and a
- * blog post's page with its own title, description, Open Graph and Twitter tags. Plain strings with
- * their content type (no framework-specific response objects).
+ * What the site answers to crawlers and link previews outside /api: robots.txt, sitemap.xml, a
+ * blog post's page with its own title, description, Open Graph and Twitter tags, and the blog
+ * list's page with its JSON preloaded. Plain strings with their content type (no
+ * framework-specific response objects).
  */
 @Controller()
 export class SiteController {
@@ -39,6 +40,15 @@ export class SiteController {
   async sitemap(): Promise<string> {
     const { posts } = await this.rpc.send<BlogPostList>(BlogPatterns.listPosts, {});
     return sitemapXml(siteOrigin(), posts);
+  }
+
+  /** The blog list's page: the web app, with the list's JSON preloaded beside the scripts. */
+  @Public()
+  @Get('blog')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'no-cache')
+  blog(): string {
+    return withPageHints(this.webApp(), { url: `${siteOrigin()}/blog`, preloadJson: '/api/blog' });
   }
 
   /**

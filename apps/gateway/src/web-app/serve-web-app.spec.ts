@@ -39,8 +39,8 @@ describe('serveWebApp under a dot folder', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  // A blog post's page, robots.txt and sitemap.xml are SiteController's (site/site.controller.ts).
-  it.each(['/', '/dashboard', '/blog'])('answers the page %s with index.html', async (path) => {
+  // The blog's pages, robots.txt and sitemap.xml are SiteController's (site/site.controller.ts).
+  it.each(['/', '/dashboard', '/about'])('answers the page %s with index.html', async (path) => {
     const response = await fetch(`${base}${path}`, { headers: { Accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { testCardPaymentSchema, validationErrorBody } from '@fluent/contracts';
-import '@/lib/zod-without-eval';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { confirmTestCard } from '../api/confirm-test-card';

@@ -1,5 +1,4 @@
 import { attemptSubmissionSchema, type AttemptSubmission } from '@fluent/contracts';
-import '@/lib/zod-without-eval';
 
 /**
  * A finished test's answers stay in this tab's sessionStorage until the server confirms them, so
