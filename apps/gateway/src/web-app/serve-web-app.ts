@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { static as staticFiles, type NextFunction, type Request, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { isSitePath } from '../site/crawler-files';
 
 /** The API's own paths: never a file of the build (no file-system lookup on the API's hot path). */
@@ -35,7 +36,8 @@ export function serveWebApp(app: NestExpressApplication, dist: string): boolean 
       res.status(404).json({ statusCode: 404, message: 'Not Found' });
     });
   }
-  app.useStaticAssets(join(dist, 'assets'), { prefix: '/assets', immutable: true, maxAge: '1y', fallthrough: false });
+  // The build's .br/.gz twins (vite-plugin-compression2) go to browsers that accept them.
+  app.use('/assets', expressStaticGzip(join(dist, 'assets'), { enableBrotli: true, orderPreference: ['br', 'gz'], serveStatic: { immutable: true, maxAge: '1y', fallthrough: false } }));
   // The build's top-level files (favicon, robots.txt…). Mounted at / this would stat the disk for
   // every API request; the API's paths skip it.
   const topLevelFiles = staticFiles(dist, { index: false, maxAge: '1h' });
