@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // vite.config.ts, the tooling's tools/vitest.config.mts). Integration and browser tests have their own configs under tests/.
 export default defineConfig({
   test: {
-    projects: ['libs/*/vitest.config.mts', 'apps/*/vitest.config.mts', 'apps/web/vite.config.ts', 'tools/vitest.config.mts'],
+    projects: ['libs/*/vitest.config.mts', 'apps/*/vitest.config.mts', 'apps/web/vite.config.ts', 'tools/vitest.config.mts', 'load-tests/vitest.config.mts'],
   },
 });

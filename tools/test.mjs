@@ -63,6 +63,7 @@ function assertEveryProjectRan(report) {
         .map((name) => join(ROOT, group, name)),
     ),
     join(ROOT, 'tools'),
+    join(ROOT, 'load-tests'),
   ];
   const silent = projects.filter((dir) => !files.some((file) => file.startsWith(`${dir}/`)));
   if (silent.length > 0) throw new Error(`these projects ran no test file (check their include patterns): ${silent.join(', ')}`);

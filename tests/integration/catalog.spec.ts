@@ -193,7 +193,12 @@ describe('catalog: attempts', () => {
     });
     // The dashboard's documents stay small; the answers and the questions as asked live in the detail.
     expect(Object.keys(stored!).sort()).toEqual(['_id', 'figures', 'slot', 'submissionId', 'submittedAt', 'testId', 'uid']);
-    expect(await details().findOne({ _id: id })).toMatchObject({ uid, testId: 1, answers, score: body.score, questions: test });
+    // The detail keeps the answers, the score and the questions as asked (as JSON text: see attempt.schema.ts).
+    const detail = await details().findOne({ _id: id });
+    expect(detail).toMatchObject({ uid, testId: 1 });
+    expect(JSON.parse(detail!.answersJson)).toEqual(answers);
+    expect(JSON.parse(detail!.scoreJson)).toEqual(body.score);
+    expect(JSON.parse(detail!.questionsJson)).toEqual(test);
 
     const again = await api(`/api/attempts/${body.attemptId}`, { headers: bearer(token) });
     expect(again.status).toBe(200);

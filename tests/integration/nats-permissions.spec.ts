@@ -140,6 +140,15 @@ describe('NATS permissions', () => {
     }
   });
 
+  it("keeps each service's replica broadcasts (cache invalidations) to that service's own replicas", async () => {
+    const catalogCaches = 'replicas.catalog-service.cache.learner-progress.invalidate';
+    for (const user of ['gateway', 'auth-service', 'payment-service', 'blog-service']) {
+      expect(await session(user, [pub(catalogCaches), sub('replicas.catalog-service.>', 1)]), user).toEqual([publishDenied(catalogCaches), subscribeDenied('replicas.catalog-service.>'), 'PONG']);
+    }
+    // A topic nobody listens to: the check must not empty a running replica's cache.
+    expect(await session('catalog-service', [pub('replicas.catalog-service.permissions-check'), sub('replicas.catalog-service.>', 1)])).toEqual(['PONG']);
+  });
+
   it('lets only the gateway publish page views', async () => {
     for (const user of ['auth-service', 'catalog-service', 'payment-service', 'blog-service']) {
       expect(await session(user, [pub('events.analytics.pageViewed')]), user).toContain(publishDenied('events.analytics.pageViewed'));

@@ -91,6 +91,39 @@ export async function startExtraGateway(overrides: Record<string, string>, portO
 }
 
 /**
+ * A second replica of a service (its own process, in the same queue group on the same NATS and
+ * database): the queue group then shares requests between the stack's replica and this one.
+ */
+export async function startExtraService(app: string): Promise<{ stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(ROOT, 'apps', app, 'dist', 'main.js')], {
+    env: { ...process.env, ...appEnvironment(profile, app), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  let output = '';
+  const listening = new Promise<boolean>((resolve) => {
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      output = (output + chunk).slice(-20_000);
+      if (output.includes(`${app} listening on`)) resolve(true);
+    });
+    child.once('exit', () => resolve(false));
+    setTimeout(() => resolve(false), 60_000).unref();
+  });
+  if (!(await listening)) {
+    await stop();
+    throw new Error(`the extra ${app} did not start; its output ended with:\n${output.slice(-2000)}`);
+  }
+  child.stdout!.resume();
+  return { stop };
+}
+
+/**
  * A request from a chosen loopback address (127.0.0.0/8 all reach this machine), so that a test
  * has a client address, and a rate-limit bucket, of its own.
  */

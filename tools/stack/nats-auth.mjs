@@ -82,6 +82,13 @@ const GATEWAY_EVENTS = ['events.analytics.>'];
 export const inbox = (user) => `_INBOX.${user}.>`;
 
 /**
+ * Messages among a service's own replicas (libs/server-kit GracefulNatsServer: cache
+ * invalidations), which only that service's user may send or read.
+ * @param {string} service
+ */
+export const replicaSubjects = (service) => `replicas.${service}.>`;
+
+/**
  * The users of a profile. The `test` user exists only in the test profile: integration tests
  * publish and consume events on JetStream directly with it.
  * @param {'dev' | 'test'} profileName
@@ -103,8 +110,8 @@ export function natsUsers(profileName) {
     users.push({
       user: service,
       // Replies go to the requester's inbox; JetStream rights only for the services that use it.
-      publish: ['_INBOX.>', ...(events ? [...events, DEAD_LETTERS, ...EVENTS_RIGHTS] : []), ...buckets.flatMap(kvRights)],
-      subscribe: [subject, ...(events ? [inbox(service)] : [])],
+      publish: ['_INBOX.>', replicaSubjects(service), ...(events ? [...events, DEAD_LETTERS, ...EVENTS_RIGHTS] : []), ...buckets.flatMap(kvRights)],
+      subscribe: [subject, replicaSubjects(service), ...(events ? [inbox(service)] : [])],
     });
   }
   if (profileName === 'test') {

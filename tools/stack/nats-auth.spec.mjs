@@ -27,7 +27,13 @@ describe('NATS users', () => {
       expect(publishesRequests, name).toEqual(name === 'gateway' ? requestSubjects : []);
     }
     expect(users['auth-service'].subscribe).toContain('auth.>');
-    expect(users['blog-service'].subscribe).toEqual(['blog.>', '_INBOX.blog-service.>']);
+    expect(users['blog-service'].subscribe).toEqual(['blog.>', 'replicas.blog-service.>', '_INBOX.blog-service.>']);
+    // Messages among a service's own replicas (cache invalidations): its own subjects only.
+    for (const name of ['auth-service', 'catalog-service', 'payment-service', 'blog-service']) {
+      expect(users[name].publish.filter((s) => s.startsWith('replicas.')), name).toEqual([`replicas.${name}.>`]);
+      expect(users[name].subscribe.filter((s) => s.startsWith('replicas.')), name).toEqual([`replicas.${name}.>`]);
+    }
+    expect(users.gateway.publish.filter((s) => s.startsWith('replicas.'))).toEqual([]);
     expect(users.gateway.subscribe).toEqual(['_INBOX.gateway.>']);
   });
 
@@ -92,7 +98,7 @@ describe('NATS passwords', () => {
     expect(blog).toEqual({
       user: 'blog-service',
       password: natsCredentials(p, 'blog-service').NATS_PASSWORD,
-      permissions: { publish: { allow: users['blog-service'].publish }, subscribe: { allow: ['blog.>', '_INBOX.blog-service.>'] } },
+      permissions: { publish: { allow: users['blog-service'].publish }, subscribe: { allow: ['blog.>', 'replicas.blog-service.>', '_INBOX.blog-service.>'] } },
     });
     expect(readFileSync(join(p.dataDir, 'nats-credentials.json'), 'utf8')).toContain(blog.password);
   });

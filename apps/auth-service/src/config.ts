@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
+import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfig } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'auth-service';
 
@@ -11,6 +11,7 @@ export const DEV_SECRETS = {
 
 export const authConfigSchema = baseConfigSchema
   .extend(databaseConfigSchema.shape)
+  .extend(learnerCacheConfigSchema.shape)
   .extend({
     KEYCLOAK_URL: z.string().default('http://127.0.0.1:8080'),
     KEYCLOAK_REALM: z.string().default('fluent'),

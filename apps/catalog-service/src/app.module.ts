@@ -11,6 +11,7 @@ import { config, SERVICE_NAME } from './config';
 import { Entitlement, EntitlementSchema } from './entitlements/entitlement.schema';
 import { EntitlementsService } from './entitlements/entitlements.service';
 import { PaymentEventsConsumer } from './entitlements/payment-events.consumer';
+import { LearnerProgress } from './learners/learner-progress';
 import { TestLibrary } from './library/test-library';
 import { ItemReport, ItemReportSchema } from './reports/item-report.schema';
 import { ItemReportsController } from './reports/item-reports.controller';
@@ -37,6 +38,7 @@ import { ItemReportsService } from './reports/item-reports.service';
         new AttemptsService(attempts, details, { attemptsPerTest: config.ATTEMPTS_PER_TEST, historyLimit: config.ATTEMPT_HISTORY_LIMIT }),
     },
     EntitlementsService,
+    LearnerProgress,
     CatalogService,
     PaymentEventsConsumer,
     ItemReportsService,

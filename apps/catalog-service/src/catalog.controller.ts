@@ -54,6 +54,6 @@ export class CatalogController {
 
   @MessagePattern(CatalogPatterns.listAttempts)
   async history(@Payload() payload: unknown): Promise<AttemptListResponse> {
-    return { attempts: await this.attempts.list(parsePayload(learnerSchema, payload).uid) };
+    return { attempts: await this.catalog.history(parsePayload(learnerSchema, payload).uid) };
   }
 }

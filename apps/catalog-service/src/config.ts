@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_FREE_TEST_COUNT, TEST_COUNT } from '@fluent/contracts';
-import { baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
+import { baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfig } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'catalog-service' as const;
 
-export const catalogConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend({
+export const catalogConfigSchema = baseConfigSchema.extend(databaseConfigSchema.shape).extend(learnerCacheConfigSchema.shape).extend({
   /** Tests 1..FREE_TEST_COUNT are free; the rest need the one-off payment (default 3: 17 premium tests). */
   FREE_TEST_COUNT: z.coerce.number().int().min(0).max(TEST_COUNT).default(DEFAULT_FREE_TEST_COUNT),
   /** Attempts a learner may store per test; a further submission is refused with 409. */

@@ -25,7 +25,8 @@ import { SiteController } from './site/site.controller';
 
 @Module({
   imports: [
-    loggingModule(SERVICE_NAME, config.LOG_LEVEL),
+    // Request lines come from a Fastify hook (http/request-log.ts), not pino-http's middleware.
+    loggingModule(SERVICE_NAME, config.LOG_LEVEL, { httpMiddleware: false }),
     RateLimitModule,
     ThrottlerModule.forRootAsync({
       inject: [RateLimitStorage],

@@ -1,22 +1,20 @@
 import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import { withTimeout } from '@fluent/server-kit';
-import { NATS_CLIENT } from './common/rpc/rpc.constants';
+import { RpcClient } from './common/rpc/rpc.client';
 
 /**
  * The gateway's shutdown order. Nest's own signal handling runs `onModuleDestroy` first, which
- * closes the NATS client while HTTP requests are still waiting for their replies (they would end
- * in 503), and only then closes the HTTP server. So instead:
+ * closes the NATS connection while HTTP requests are still waiting for their replies (they would
+ * end in 503), and only then closes the HTTP server. So instead:
  *
  * 1. stop accepting connections and let in-flight requests finish (they still reach NATS);
- * 2. drain the NATS client (pending messages flushed, then closed);
+ * 2. drain the NATS connection (pending messages flushed, then closed);
  * 3. `app.close()`: Nest's hooks, now with nothing left in flight.
  */
 export async function shutDownGateway(app: INestApplication, natsDrainTimeoutMs = 5000): Promise<void> {
   await closeHttpServer(app.getHttpServer() as Server);
-  const nats = natsConnection(app);
-  if (nats && !nats.isClosed()) await withTimeout(nats.drain(), natsDrainTimeoutMs).catch(() => undefined);
+  await withTimeout(app.get(RpcClient).drain(), natsDrainTimeoutMs).catch(() => undefined);
   await app.close();
 }
 
@@ -30,18 +28,4 @@ function closeHttpServer(server: Server): Promise<void> {
       resolve();
     });
   });
-}
-
-/** The part of the `nats` connection used here. */
-interface Drainable {
-  isClosed(): boolean;
-  drain(): Promise<void>;
-}
-
-function natsConnection(app: INestApplication): Drainable | undefined {
-  try {
-    return app.get<ClientProxy>(NATS_CLIENT).unwrap<Drainable>();
-  } catch {
-    return undefined; // never connected
-  }
 }

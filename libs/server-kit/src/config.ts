@@ -30,5 +30,12 @@ export const databaseConfigSchema = z.object({
   MONGODB_URI: z.string().default('mongodb://127.0.0.1:27017/fluent'),
 });
 
+/** A service's per-learner read cache (SharedCache): how many learners it keeps, and for how long at most. */
+export const learnerCacheConfigSchema = z.object({
+  LEARNER_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** A safety net only: every write invalidates its learner on every replica at once. */
+  LEARNER_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+});
+
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;

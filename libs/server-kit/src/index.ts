@@ -15,3 +15,6 @@ export * from './secrets';
 export * from './cached-probe';
 export * from './payloads';
 export * from './durable-consumer';
+export * from './cache/keyed-cache';
+export * from './cache/shared-cache';
+export * from './cache/local-broadcast';

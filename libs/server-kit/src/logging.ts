@@ -36,8 +36,11 @@ export function requestSummary(req: SerializedRequest): SerializedRequest {
  * logs of all services can be read side by side. Credentials never reach the log: request lines
  * carry no headers, and the query of /api/auth requests is redacted.
  */
-export function loggingModule(service: string, level: string): DynamicModule {
+export function loggingModule(service: string, level: string, options: { httpMiddleware?: boolean } = {}): DynamicModule {
   return LoggerModule.forRoot({
+    // An HTTP app that logs its requests itself (the gateway, in a Fastify hook) needs no middleware:
+    // pino-http's child logger and request context per request cost more than the request.
+    ...(options.httpMiddleware === false ? { forRoutes: [] } : {}),
     pinoHttp: {
       level,
       base: { service },

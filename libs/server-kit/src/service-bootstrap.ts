@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { INestMicroservice, Type } from '@nestjs/common';
+import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import { connect as natsConnect, type ConnectionOptions, type NatsConnection, type Subscription } from 'nats';
+import type { ReplicaBroadcast } from './cache/shared-cache';
 import { Logger } from 'nestjs-pino';
 import pino from 'pino';
 import { waitForDatabase } from './database';
@@ -53,7 +54,7 @@ export async function bootstrapService(
   try {
     if (options.databaseUri) await waitForDatabase(options.databaseUri, { log: early, signal: shutdown.signal });
     if (shutdown.signal.aborted) return;
-    app = await NestFactory.createMicroservice(module, { strategy: server, bufferLogs: true });
+    app = await NestFactory.createMicroservice(serviceRoot(module, server), { strategy: server, bufferLogs: true });
     app.useLogger(app.get(Logger));
     // Write what was buffered while Nest built the modules, and log directly from now on: otherwise
     // the NATS retries below would only appear once NATS is reachable.
@@ -68,6 +69,16 @@ export async function bootstrapService(
   }
 }
 
+/** The service's transport as a ReplicaBroadcast (see SharedCache), for any provider to inject. */
+export const REPLICA_BROADCAST = Symbol('REPLICA_BROADCAST');
+
+class ServiceRoot {}
+
+/** The service's module under a global root that provides what bootstrapService owns. */
+export function serviceRoot(module: Type<unknown>, broadcast: ReplicaBroadcast): DynamicModule {
+  return { module: ServiceRoot, global: true, imports: [module], providers: [{ provide: REPLICA_BROADCAST, useValue: broadcast }], exports: [REPLICA_BROADCAST] };
+}
+
 type ConnectFn = (options: ConnectionOptions) => Promise<NatsConnection>;
 
 /**
@@ -79,8 +90,11 @@ type ConnectFn = (options: ConnectionOptions) => Promise<NatsConnection>;
  *   hands them to the others), waits for the handlers already running to reply, then drains the
  *   connection so those replies are flushed before it closes.
  */
-export class GracefulNatsServer extends ServerNats {
+export class GracefulNatsServer extends ServerNats implements ReplicaBroadcast {
   private readonly inFlight = new Set<unknown>();
+  private readonly broadcastHandlers = new Map<string, Array<(data: string) => void>>();
+  private readonly reconnectHandlers: Array<() => void> = [];
+  private connection?: NatsConnection;
   private readonly idleWaiters: Array<() => void> = [];
   private readonly ownSubscriptions: Subscription[] = [];
   private readonly stopConnecting = new AbortController();
@@ -119,7 +133,47 @@ export class GracefulNatsServer extends ServerNats {
     });
   }
 
+  /** `replicas.<service>.<topic>`: every replica of this service listens, without a queue group. */
+  private broadcastSubject(topic: string): string {
+    return `replicas.${String((this.natsOptions as { queue?: string }).queue)}.${topic}`;
+  }
+
+  publish(topic: string, data: string): void {
+    if (!this.connection) return; // not connected yet: nothing can have been cached from a request
+    this.connection.publish(this.broadcastSubject(topic), data);
+  }
+
+  subscribe(topic: string, handler: (data: string) => void): void {
+    const handlers = this.broadcastHandlers.get(topic) ?? [];
+    handlers.push(handler);
+    this.broadcastHandlers.set(topic, handlers);
+    if (this.connection && handlers.length === 1) this.listenToBroadcast(this.connection, topic);
+  }
+
+  onReconnect(handler: () => void): void {
+    this.reconnectHandlers.push(handler);
+  }
+
+  private listenToBroadcast(client: NatsConnection, topic: string): void {
+    const subscription = client.subscribe(this.broadcastSubject(topic), {
+      callback: (error, message) => {
+        if (error) return;
+        for (const handler of this.broadcastHandlers.get(topic) ?? []) handler(message.string());
+      },
+    });
+    this.ownSubscriptions.push(subscription);
+  }
+
+  private async watchReconnects(client: NatsConnection): Promise<void> {
+    for await (const status of client.status()) {
+      if (status.type === 'reconnect') for (const handler of this.reconnectHandlers) handler();
+    }
+  }
+
   override bindEvents(client: NatsConnection): void {
+    this.connection = client;
+    for (const topic of this.broadcastHandlers.keys()) this.listenToBroadcast(client, topic);
+    void this.watchReconnects(client).catch(() => undefined);
     // Keep the subscriptions Nest makes, to unsubscribe them first on close.
     const recording = {
       subscribe: (subject: string, opts?: Parameters<NatsConnection['subscribe']>[1]) => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentSucceededEvent } from '@fluent/contracts';
+import { LocalBroadcast } from '@fluent/server-kit';
+import { UserDocumentCache } from '../users/user-document-cache';
 import { PaidTestsService } from './paid-tests.service';
 
 /** In-memory collections with what the service relies on: a unique _id (duplicate key 11000) and $set upserts. */
@@ -27,8 +29,9 @@ function collections() {
       },
     }),
   };
-  const service = new PaidTestsService(userModel as never, paymentModel as never);
-  return { service, users, state };
+  const broadcast = new LocalBroadcast();
+  const service = new PaidTestsService(userModel as never, paymentModel as never, new UserDocumentCache(broadcast));
+  return { service, users, state, broadcast };
 }
 
 const event = (overrides: Partial<PaymentSucceededEvent> = {}): PaymentSucceededEvent => ({
@@ -55,6 +58,12 @@ describe('PaidTestsService.apply', () => {
     await expect(service.apply(event())).resolves.toBe('already');
     await expect(service.apply(event({ paymentIntentId: 'pi_2', at: '2026-11-24T10:00:00.000Z' }))).resolves.toBe('already');
     expect(users.get('user-1')).toEqual(after);
+  });
+
+  it("tells every replica to forget the learner's cached document once paidTests is set (the payment poll then sees it)", async () => {
+    const { service, broadcast } = collections();
+    await service.apply(event());
+    expect(broadcast.published).toEqual([{ topic: 'cache.user-documents.invalidate', data: 'user-1' }]);
   });
 
   it('writes paymentDate in UTC whatever offset the event carries', async () => {

@@ -5,6 +5,7 @@ import type { PaymentSucceededEvent } from '@fluent/contracts';
 import { isDuplicateKey } from '@fluent/server-kit';
 import { User } from '../users/user.schema';
 import { UserPayment } from './user-payment.schema';
+import { UserDocumentCache } from '../users/user-document-cache';
 
 @Injectable()
 export class PaidTestsService implements OnModuleInit {
@@ -13,6 +14,7 @@ export class PaidTestsService implements OnModuleInit {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @InjectModel(UserPayment.name) private readonly payments: Model<UserPayment>,
+    private readonly cache: UserDocumentCache,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -36,6 +38,7 @@ export class PaidTestsService implements OnModuleInit {
     const first = await this.payments.findById(event.uid).lean().exec();
     if (!first) throw new Error(`the payment record of ${event.uid} vanished`);
     await this.users.updateOne({ _id: event.uid }, { $set: { paidTests: true, paymentDate: first.paymentDate } }, { upsert: true }).exec();
+    this.cache.changed(event.uid);
     if (fresh) this.logger.log(`paidTests set for ${event.uid} (payment ${event.paymentIntentId})`);
     else if (first.paymentIntentId !== event.paymentIntentId) {
       this.logger.warn(`${event.uid} paid again (${event.paymentIntentId}; first ${first.paymentIntentId}): a refund may be due`);

@@ -9,6 +9,7 @@ import { PaidTestsService } from '../payments/paid-tests.service';
 import { PaymentEventsConsumer } from '../payments/payment-events.consumer';
 import { UserPayment, UserPaymentSchema } from '../payments/user-payment.schema';
 import { kvGraceStore, RefreshGrace } from '../sessions/refresh-grace';
+import { UserDocumentCache } from './user-document-cache';
 import { User, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
@@ -25,6 +26,7 @@ const GRACE_BUCKET = 'auth_refresh_grace';
   controllers: [UsersController],
   providers: [
     UsersService,
+    UserDocumentCache,
     KeycloakAdmin,
     KeycloakTokens,
     RealmSecretsCheck,

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { KeycloakAdmin } from '../keycloak/keycloak-admin';
 import type { KeycloakTokens } from '../keycloak/keycloak-tokens';
 import type { RefreshGrace } from '../sessions/refresh-grace';
-import { rpcError } from '@fluent/server-kit';
+import { LocalBroadcast, rpcError } from '@fluent/server-kit';
+import { UserDocumentCache } from './user-document-cache';
 import { UsersService } from './users.service';
 
 const input = { email: 'ana@example.com', password: 'correct-horse', mobileNumber: '0123456789' };
@@ -11,7 +12,7 @@ const jwt = (claims: Record<string, unknown>) => `h.${Buffer.from(JSON.stringify
 const tokens = { accessToken: jwt({ sub: 'uid-1' }), refreshToken: 'r', expiresIn: 300, refreshExpiresIn: 1800 };
 const statusOf = (error: unknown) => (error as RpcException).getError() as { statusCode: number; message: string };
 
-function setup(options: { create?: () => Promise<unknown>; existing?: Record<string, unknown> | null; createUser?: () => Promise<string> } = {}) {
+function setup(options: { create?: () => Promise<unknown>; existing?: Record<string, unknown> | null; createUser?: () => Promise<string>; cache?: UserDocumentCache } = {}) {
   const admin = {
     createUser: vi.fn(options.createUser ?? (async () => 'uid-1')),
     deleteUser: vi.fn().mockResolvedValue(undefined),
@@ -25,7 +26,8 @@ function setup(options: { create?: () => Promise<unknown>; existing?: Record<str
     updateOne: vi.fn(() => ({ exec: async () => ({}) })),
   };
   const grace = {} as RefreshGrace;
-  const service = new UsersService(model as never, admin as unknown as KeycloakAdmin, keycloakTokens as unknown as KeycloakTokens, grace);
+  const cache = options.cache ?? new UserDocumentCache(new LocalBroadcast());
+  const service = new UsersService(model as never, admin as unknown as KeycloakAdmin, keycloakTokens as unknown as KeycloakTokens, grace, cache);
   return { service, admin, keycloakTokens, model };
 }
 
@@ -101,5 +103,20 @@ describe('UsersService.ensureUser', () => {
     });
     await expect(service.ensureUser({ user: { uid: 'u', email: 'x@y.z' }, path: 'dashboard' })).resolves.toEqual({ uid: 'u', paidTests: false });
     expect(model.create).toHaveBeenCalledWith({ _id: 'u', paidTests: false });
+  });
+
+  it('reads an existing document once, then answers from memory until a write changes it (here or on another replica)', async () => {
+    const broadcast = new LocalBroadcast(); // one for two replicas of auth-service
+    const replicaCache = new UserDocumentCache(broadcast);
+    const document = { _id: 'u', paidTests: false };
+    const { service, model } = setup({ existing: document, cache: new UserDocumentCache(broadcast) });
+    const me = () => service.ensureUser({ user: { uid: 'u' }, path: 'dashboard' });
+    await me();
+    await me();
+    expect(model.findById).toHaveBeenCalledTimes(1);
+    document.paidTests = true; // the other replica's payment consumer writes, then:
+    replicaCache.changed('u');
+    await expect(me()).resolves.toMatchObject({ paidTests: true });
+    expect(model.findById).toHaveBeenCalledTimes(2);
   });
 });

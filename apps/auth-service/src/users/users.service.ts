@@ -15,6 +15,7 @@ import { config } from '../config';
 import { KeycloakAdmin } from '../keycloak/keycloak-admin';
 import { KeycloakTokens, readClaims } from '../keycloak/keycloak-tokens';
 import { RefreshGrace } from '../sessions/refresh-grace';
+import { UserDocumentCache } from './user-document-cache';
 import { User } from './user.schema';
 
 const statusOf = (error: unknown) => (error instanceof RpcException ? (error.getError() as { statusCode?: number }).statusCode : undefined);
@@ -29,6 +30,7 @@ export class UsersService {
     private readonly admin: KeycloakAdmin,
     private readonly tokens: KeycloakTokens,
     private readonly grace: RefreshGrace,
+    private readonly cache: UserDocumentCache,
   ) {}
 
   /**
@@ -92,6 +94,7 @@ export class UsersService {
     if (!existing) {
       try {
         await this.users.create({ _id: uid, ...fields, hasPaid: false });
+        this.cache.changed(uid);
         return;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
@@ -100,6 +103,7 @@ export class UsersService {
     // A document from another path exists: add the sign-up fields, never overwrite what it holds.
     const current = existing ?? (await this.find(uid));
     await this.users.updateOne({ _id: uid }, { $set: { ...fields, hasPaid: current?.hasPaid ?? false } }).exec();
+    this.cache.changed(uid);
   }
 
   signIn(email: string, password: string): Promise<SessionTokens> {
@@ -139,7 +143,8 @@ export class UsersService {
    * touched. Two racing first contacts are settled by the unique _id (duplicate key = already there).
    */
   async ensureUser({ user, path }: EnsureUserRequest): Promise<UserDocument> {
-    const existing = await this.find(user.uid);
+    // The dashboard's every load: from memory once the learner's document has been read.
+    const existing = await this.cache.get(user.uid, () => this.find(user.uid));
     if (existing) return existing;
     const fields = path === 'social-sign-in' ? { email: user.email, name: user.name, hasPaid: false } : { paidTests: false };
     try {
@@ -147,6 +152,7 @@ export class UsersService {
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
     }
+    this.cache.changed(user.uid);
     const created = await this.find(user.uid);
     if (!created) throw rpcError(503, 'Your account could not be loaded. Please try again.');
     return created;

@@ -1,12 +1,12 @@
 import type { AttemptResult, AttemptSummary } from '@fluent/contracts';
-import type { Attempt, AttemptDetail } from './attempt.schema';
+import type { Attempt, AttemptDetail, AttemptRecord } from './attempt.schema';
 
 type WithId = { _id: { toString(): string } };
 export type StoredAttempt = Attempt & WithId;
 export type StoredAttemptDetail = Omit<AttemptDetail, '_id'> & WithId;
 
 /** The results screen's payload (SPEC.md §3's results plus our scores) from a stored attempt's detail. */
-export function toAttemptResult(detail: StoredAttemptDetail): AttemptResult {
+export function toAttemptResult(detail: AttemptRecord): AttemptResult {
   const { answers, score } = detail;
   return {
     attemptId: detail._id.toString(),

@@ -4,7 +4,7 @@ import { isValidObjectId, Types, type Model } from 'mongoose';
 import { CatalogErrors, type AssembledTest, type AttemptResult, type AttemptSubmission, type AttemptSummary } from '@fluent/contracts';
 import { scoreTest } from '@fluent/scoring';
 import { isDuplicateKey, rpcError } from '@fluent/server-kit';
-import { Attempt, AttemptDetail, attemptFigures, toStoredAnswers } from './attempt.schema';
+import { Attempt, AttemptDetail, attemptFigures, readDetail, storedDetail, toStoredAnswers, type AttemptRecord } from './attempt.schema';
 import { toAttemptResult, toAttemptSummary, type StoredAttempt, type StoredAttemptDetail } from './attempt-views';
 
 export interface AttemptRules {
@@ -29,16 +29,15 @@ export class AttemptsService implements OnModuleInit {
     return this.rules.attemptsPerTest;
   }
 
-  /** How many attempts this learner has stored, per test. */
-  async countsByTest(uid: string): Promise<Map<number, number>> {
-    const rows = await this.attempts.find({ uid }, { testId: 1, _id: 0 }).lean<{ testId: number }[]>();
-    const counts = new Map<number, number>();
-    for (const { testId } of rows) counts.set(testId, (counts.get(testId) ?? 0) + 1);
-    return counts;
+  /** Attempts the learner's history shows, newest first. */
+  get historyLimit(): number {
+    return this.rules.historyLimit;
   }
 
-  async hasAttemptsLeft(uid: string, testId: number): Promise<boolean> {
-    return (await this.attempts.countDocuments({ uid, testId })) < this.rules.attemptsPerTest;
+  /** Every attempt of the learner, newest first: small documents, read by the learner's index. */
+  async summaries(uid: string): Promise<AttemptSummary[]> {
+    const rows = await this.attempts.find({ uid }, { _id: 1, testId: 1, submittedAt: 1, figures: 1 }).sort({ submittedAt: -1 }).lean<StoredAttempt[]>();
+    return rows.map(toAttemptSummary);
   }
 
   /**
@@ -54,8 +53,8 @@ export class AttemptsService implements OnModuleInit {
     // unique indexes then decide whether this submission gets a slot.
     const _id = new Types.ObjectId();
     const submittedAt = new Date();
-    const detail = { _id, uid, testId: test.testId, submittedAt, answers: toStoredAnswers(submission.answers), score, questions: test };
-    await this.details.create(detail);
+    const detail: AttemptRecord & { _id: Types.ObjectId } = { _id, uid, testId: test.testId, submittedAt, answers: toStoredAnswers(submission.answers), score, questions: test };
+    await this.details.create(storedDetail(detail));
     const stored = await this.takeSlot(uid, test.testId, submission.submissionId, { _id, submittedAt, figures: attemptFigures(score) });
     if (stored === 'stored') return toAttemptResult(detail);
     await this.details.deleteOne({ _id }).catch(() => undefined);
@@ -104,7 +103,7 @@ export class AttemptsService implements OnModuleInit {
     const detail = await this.details.findById(attemptId).lean<StoredAttemptDetail>();
     // An Attempt is stored only after its detail, so this is a damaged record, not a missing one.
     if (!detail) throw new Error(`Attempt ${attemptId} has no stored detail`);
-    return toAttemptResult(detail);
+    return toAttemptResult(readDetail(detail));
   }
 
   async get(uid: string, attemptId: string): Promise<AttemptResult> {
@@ -115,21 +114,11 @@ export class AttemptsService implements OnModuleInit {
    * One read by key: the detail carries its owner. Someone else's attempt is answered like an unknown
    * one (404), so an id says nothing about whether it exists.
    */
-  async detailFor(uid: string, attemptId: string): Promise<StoredAttemptDetail> {
+  async detailFor(uid: string, attemptId: string): Promise<AttemptRecord> {
     if (!isValidObjectId(attemptId)) throw rpcError(404, CatalogErrors.attemptNotFound);
     const detail = await this.details.findById(attemptId).lean<StoredAttemptDetail>();
     if (!detail) throw rpcError(404, CatalogErrors.attemptNotFound);
     if (detail.uid !== uid) throw rpcError(404, CatalogErrors.attemptNotFound);
-    return detail;
-  }
-
-  /** The learner's history, newest first: small documents, read on every dashboard load. */
-  async list(uid: string): Promise<AttemptSummary[]> {
-    const rows = await this.attempts
-      .find({ uid }, { _id: 1, testId: 1, submittedAt: 1, figures: 1 })
-      .sort({ submittedAt: -1 })
-      .limit(this.rules.historyLimit)
-      .lean<StoredAttempt[]>();
-    return rows.map(toAttemptSummary);
+    return readDetail(detail);
   }
 }

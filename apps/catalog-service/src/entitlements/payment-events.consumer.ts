@@ -2,6 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationB
 import { EventSubjects, paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
 import { DurableEventConsumer, MUST_APPLY_RETRIES } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
+import { LearnerProgress } from '../learners/learner-progress';
 import { EntitlementsService } from './entitlements.service';
 
 /** The catalog's durable consumer; its position survives restarts, so nothing published meanwhile is missed. */
@@ -12,7 +13,7 @@ export const ENTITLEMENTS_DURABLE = 'catalog-service-entitlements';
 export class PaymentEventsConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly consumer: DurableEventConsumer<PaymentSucceededEvent>;
 
-  constructor(entitlements: EntitlementsService) {
+  constructor(entitlements: EntitlementsService, progress: LearnerProgress) {
     this.consumer = new DurableEventConsumer({
       service: SERVICE_NAME,
       url: config.NATS_URL,
@@ -23,6 +24,7 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap, BeforeAppl
       schema: paymentSucceededEventSchema,
       handle: async (event) => {
         await entitlements.grant(event);
+        progress.changed(event.uid);
       },
       consume: MUST_APPLY_RETRIES,
       logger: new Logger(PaymentEventsConsumer.name),

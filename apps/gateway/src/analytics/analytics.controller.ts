@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Logger, Post, Query, Req, ServiceUnavailableException } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
   BlogPatterns,
@@ -45,7 +45,7 @@ export class AnalyticsController {
   @Throttle(pageViewLimit)
   @Post('page-view')
   @HttpCode(HttpStatus.ACCEPTED)
-  async pageView(@Body(new ZodValidationPipe(pageViewSchema)) body: PageViewInput, @Req() request: Request): Promise<PageViewReceipt> {
+  async pageView(@Body(new ZodValidationPipe(pageViewSchema)) body: PageViewInput, @Req() request: FastifyRequest): Promise<PageViewReceipt> {
     if (asksNotToBeTracked(request.headers)) return { recorded: false };
     const event: PageViewedEvent = { id: randomUUID(), path: body.path, at: new Date().toISOString() };
     try {

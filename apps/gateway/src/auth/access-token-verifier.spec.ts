@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AccessTokenVerifier,
@@ -48,7 +48,7 @@ function sign(claims: Record<string, unknown> = {}, options: SignOptions = {}): 
 }
 
 /** A fake JWKS endpoint: answers with `current` (or fails when it is an Error) and counts calls; a fake clock. */
-function harness(initial: JSONWebKeySet | Error) {
+function harness(initial: JSONWebKeySet | Error, cacheSize = 0) {
   const state = { current: initial, clock: 1_000_000 };
   const fetchJwks = vi.fn<JwksFetcher>(async () => {
     if (state.current instanceof Error) throw state.current;
@@ -62,7 +62,7 @@ function harness(initial: JSONWebKeySet | Error) {
     now: () => state.clock,
     logger: { warn: () => undefined, log: () => undefined },
   });
-  const verifier = new AccessTokenVerifier({ jwks: cache, issuer: ISSUER, audience: 'fluent-api', authorizedParty: 'fluent-web' });
+  const verifier = new AccessTokenVerifier({ jwks: cache, issuer: ISSUER, audience: 'fluent-api', authorizedParty: 'fluent-web', cacheSize });
   return { state, fetchJwks, verifier, advance: (ms: number) => (state.clock += ms) };
 }
 
@@ -203,5 +203,61 @@ describe('AccessTokenVerifier when the key set cannot be fetched', () => {
   it('treats a key set document that is not one as a failed fetch', async () => {
     const h = harness({ nonsense: true } as unknown as JSONWebKeySet);
     expect(await refusal(h.verifier.verify(await sign({})))).toBe('unavailable');
+  });
+});
+
+describe('AccessTokenVerifier remembering verified tokens', () => {
+  /** A verifier whose key lookups are counted: each lookup is one full signature check. */
+  function counted(cacheSize: number, clock = { now: Date.now() }) {
+    const jwks = createLocalJWKSet(keySet('k1'));
+    const lookups = vi.fn(jwks);
+    const verifier = new AccessTokenVerifier({ jwks: lookups, issuer: ISSUER, audience: 'fluent-api', authorizedParty: 'fluent-web', cacheSize, now: () => clock.now });
+    return { verifier, lookups, clock };
+  }
+
+  it('checks a token once, and answers the same caller for it again without a signature check', async () => {
+    const { verifier, lookups } = counted(10);
+    const token = await sign({ name: 'Ana' });
+    const first = await verifier.verify(token);
+    expect(await verifier.verify(token)).toEqual(first);
+    expect(lookups).toHaveBeenCalledTimes(1);
+  });
+
+  it('never takes a different token for a remembered one (one changed byte is checked, and refused)', async () => {
+    const { verifier } = counted(10);
+    const token = await sign({});
+    await verifier.verify(token);
+    const flipped = `${token.slice(0, -2)}${token.at(-2) === 'A' ? 'B' : 'A'}${token.at(-1)}`;
+    expect(await refusal(verifier.verify(flipped))).toBe('signature');
+  });
+
+  it('checks the token again once it has expired, and refuses it', async () => {
+    const clock = { now: Date.now() };
+    const { verifier, lookups } = counted(10, clock);
+    const token = await sign({}, { exp: '2m' });
+    await verifier.verify(token);
+    clock.now += 3 * 60_000;
+    await expect(verifier.verify(token)).rejects.toBeDefined();
+    expect(lookups).toHaveBeenCalledTimes(2);
+  });
+
+  it('checks every token again when the realm\'s keys change: a withdrawn key is no longer trusted', async () => {
+    const h = harness(keySet('k1', 'k2'), 10);
+    const token = await sign({}, { key: 'k1' });
+    await h.verifier.verify(token);
+    h.state.current = keySet('k2'); // k1 withdrawn
+    h.advance(MAX_AGE + 1);
+    await h.verifier.verify(token); // still remembered; starts the refresh that the age calls for
+    await vi.waitFor(() => expect(h.fetchJwks).toHaveBeenCalledTimes(2));
+    expect(await refusal(h.verifier.verify(token))).toBe('unknown-key');
+  });
+
+  it('keeps at most its size, dropping the oldest', async () => {
+    const { verifier, lookups } = counted(2);
+    const [a, b, c] = await Promise.all([sign({ n: 1 }), sign({ n: 2 }), sign({ n: 3 })]);
+    for (const token of [a, b, c, c, b]) await verifier.verify(token!);
+    expect(lookups).toHaveBeenCalledTimes(3);
+    await verifier.verify(a!);
+    expect(lookups).toHaveBeenCalledTimes(4);
   });
 });

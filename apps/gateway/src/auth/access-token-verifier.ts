@@ -12,6 +12,7 @@ import {
 } from 'jose';
 import type { AuthenticatedUser } from '@fluent/contracts';
 import { config, keycloakIssuer } from '../config';
+import { VerifiedTokens } from './verified-tokens';
 
 /** Why a token was refused: each check has its own name, so tests and logs can tell them apart. */
 export type TokenRefusal =
@@ -71,6 +72,7 @@ export class KeySetCache {
   private keys?: { getKey: ReturnType<typeof createLocalJWKSet>; fetchedAt: number };
   private lastAttempt?: { at: number; failed: boolean };
   private refreshing?: Promise<boolean>;
+  private generation = 0;
   private readonly maxAgeMs: number;
   private readonly cooldownMs: number;
   private readonly retryAfterFailureMs: number;
@@ -83,14 +85,23 @@ export class KeySetCache {
     this.now = options.now ?? Date.now;
   }
 
+  /** Counts the key sets obtained: it changes whenever the keys in use may have changed. */
+  get keySet(): number {
+    return this.generation;
+  }
+
+  /** Starts a background refresh when the key set is past its age (it stays in use meanwhile). */
+  keepFresh(): void {
+    if (this.keys && this.now() - this.keys.fetchedAt > this.maxAgeMs && this.mayFetch()) void this.refresh();
+  }
+
   /** jose's key resolver: the key for a token's header. */
   readonly getKey = async (header: CompactJWSHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey> => {
     if (!this.keys) {
       if (this.mayFetch()) await this.refresh();
       if (!this.keys) throw new VerificationUnavailableError('the signing keys have not been obtained yet');
-    } else if (this.now() - this.keys.fetchedAt > this.maxAgeMs && this.mayFetch()) {
-      // Stale: refresh in the background and keep verifying with what we have meanwhile.
-      void this.refresh();
+    } else {
+      this.keepFresh();
     }
     try {
       return await this.keys.getKey(header, token);
@@ -124,6 +135,7 @@ export class KeySetCache {
       const jwks = await this.options.fetchJwks();
       const getKey = createLocalJWKSet(jwks); // throws on a document that is not a key set
       this.keys = { getKey, fetchedAt: at };
+      this.generation += 1;
       this.lastAttempt = { at, failed: false };
       return true;
     } catch (error) {
@@ -151,6 +163,9 @@ export interface VerifierOptions {
   issuer: string;
   audience: string;
   authorizedParty: string;
+  /** Verified tokens kept (see VerifiedTokens); 0 checks every token every time. */
+  cacheSize?: number;
+  now?: () => number;
 }
 
 /** Names the check a jose error stands for; anything unexpected is a malformed token. */
@@ -175,12 +190,27 @@ function refusalOf(error: unknown): TokenInvalidError {
  */
 export class AccessTokenVerifier {
   private readonly getKey: JWTVerifyGetKey;
+  private readonly verified?: VerifiedTokens;
 
   constructor(private readonly options: VerifierOptions) {
     this.getKey = options.jwks instanceof KeySetCache ? options.jwks.getKey : options.jwks;
+    if (options.cacheSize) this.verified = new VerifiedTokens(options.cacheSize, options.now);
   }
 
   async verify(token: string): Promise<AuthenticatedUser> {
+    const { jwks } = this.options;
+    // Remembered tokens never ask for a key: the key set's age is checked here too.
+    if (jwks instanceof KeySetCache) jwks.keepFresh();
+    const keySet = jwks instanceof KeySetCache ? jwks.keySet : 0;
+    const known = this.verified?.get(token, keySet);
+    if (known) return known;
+    const { user, expiresAt } = await this.check(token);
+    // Under the key set it was checked with (a refresh during the check makes it stale at once).
+    this.verified?.set(token, user, expiresAt, keySet);
+    return user;
+  }
+
+  private async check(token: string): Promise<{ user: AuthenticatedUser; expiresAt: number }> {
     let payload: JWTPayload & { azp?: string; email?: string; name?: string; realm_access?: { roles?: unknown } };
     try {
       ({ payload } = await jwtVerify(token, this.getKey, {
@@ -189,6 +219,7 @@ export class AccessTokenVerifier {
         algorithms: ['RS256'],
         requiredClaims: ['exp', 'sub'],
         clockTolerance: 5,
+        ...(this.options.now ? { currentDate: new Date(this.options.now()) } : {}),
       }));
     } catch (error) {
       if (error instanceof VerificationUnavailableError) throw error;
@@ -196,7 +227,9 @@ export class AccessTokenVerifier {
     }
     if (payload.azp !== this.options.authorizedParty) throw new TokenInvalidError('client', `token issued to ${String(payload.azp)}`);
     if (!payload.sub) throw new TokenInvalidError('subject', 'token without subject');
-    return { uid: payload.sub, email: payload.email, name: payload.name, roles: realmRoles(payload.realm_access?.roles) };
+    const user = { uid: payload.sub, email: payload.email, name: payload.name, roles: realmRoles(payload.realm_access?.roles) };
+    // `exp` is required above; without the clock tolerance here, so a cached token never outlives it.
+    return { user, expiresAt: (payload.exp ?? 0) * 1000 };
   }
 }
 
@@ -219,6 +252,7 @@ export class KeycloakAccessTokenVerifier extends AccessTokenVerifier {
       issuer: keycloakIssuer,
       audience: config.KEYCLOAK_AUDIENCE,
       authorizedParty: config.KEYCLOAK_WEB_CLIENT_ID,
+      cacheSize: 10_000,
     });
   }
 }

@@ -7,7 +7,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { KeycloakAccessTokenVerifier, TokenInvalidError, VerificationUnavailableError } from './access-token-verifier';
 import type { AuthenticatedRequest } from './current-user.decorator';
 import { IS_PUBLIC } from './public.decorator';
@@ -29,7 +29,7 @@ export class AccessTokenGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
-    const request = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
     const [scheme, token] = (request.headers.authorization ?? '').split(' ');
     if (scheme !== 'Bearer' || !token) {
       throw new UnauthorizedException({ statusCode: 401, message: 'Sign in to continue.' });

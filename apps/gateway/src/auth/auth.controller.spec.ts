@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply as Response, FastifyRequest as Request } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import type { RpcClient } from '../common/rpc/rpc.client';
 import type { SignInAttempts } from '../common/rate-limit/sign-in-attempts';
@@ -12,7 +12,7 @@ function setup(send: () => Promise<unknown>) {
   const release = vi.fn(async () => undefined);
   const attempts = { reserve: vi.fn(async () => ({ release })), release };
   const controller = new AuthController(rpc, attempts as unknown as SignInAttempts);
-  const response = { cookie: vi.fn(), clearCookie: vi.fn(), setHeader: vi.fn(), status: vi.fn() };
+  const response = { setCookie: vi.fn(), clearCookie: vi.fn(), header: vi.fn(), status: vi.fn() };
   const request = { cookies: { fluent_session: 'refresh-1' } } as unknown as Request;
   return { controller, response, request, attempts, rpc };
 }
@@ -23,7 +23,7 @@ describe('AuthController', () => {
   it('answers the access token only and puts the rotated refresh token in the cookie', async () => {
     const { controller, response, request } = setup(async () => tokens);
     await expect(controller.session(request, response as unknown as Response)).resolves.toEqual({ accessToken: 'access', expiresIn: 300 });
-    expect(response.cookie).toHaveBeenCalledWith('fluent_session', 'refresh-2', expect.objectContaining({ httpOnly: true, sameSite: 'strict', path: '/api/auth' }));
+    expect(response.setCookie).toHaveBeenCalledWith('fluent_session', 'refresh-2', expect.objectContaining({ httpOnly: true, sameSite: 'strict', path: '/api/auth' }));
   });
 
   it('answers a browser without a session cookie 204 with no body, asking nobody (a signed-out visitor)', async () => {
@@ -31,7 +31,7 @@ describe('AuthController', () => {
     await expect(controller.session({ cookies: {} } as unknown as Request, response as unknown as Response)).resolves.toBeUndefined();
     expect(response.status).toHaveBeenCalledWith(204);
     expect(rpc.send).not.toHaveBeenCalled();
-    expect(response.cookie).not.toHaveBeenCalled();
+    expect(response.setCookie).not.toHaveBeenCalled();
     expect(response.clearCookie).not.toHaveBeenCalled();
   });
 
@@ -47,8 +47,8 @@ describe('AuthController', () => {
     expect((error as HttpException).getStatus()).toBe(503);
     expect((error as HttpException).getResponse()).toEqual({ statusCode: 503, message: 'The sign-in service is unavailable. Please try again shortly.' });
     expect(response.clearCookie).not.toHaveBeenCalled();
-    expect(response.cookie).not.toHaveBeenCalled();
-    expect(response.setHeader).toHaveBeenCalledWith('Retry-After', '2');
+    expect(response.setCookie).not.toHaveBeenCalled();
+    expect(response.header).toHaveBeenCalledWith('Retry-After', '2');
   });
 
   it('counts every password check before it is made, and keeps only the wrong ones', async () => {

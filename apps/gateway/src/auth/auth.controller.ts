@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, HttpException, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AuthPatterns,
   IDENTITY_UNAVAILABLE_MESSAGE,
@@ -43,7 +43,7 @@ export class AuthController {
   @PasswordRoute()
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
-  async signUp(@Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
+  async signUp(@Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
     // A sign-up for an existing email checks its password (to finish a half-done sign-up): count it.
     const tokens = await this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body));
     setSessionCookie(response, tokens);
@@ -54,7 +54,7 @@ export class AuthController {
   @PasswordRoute()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  async login(@Body(new ZodValidationPipe(signInSchema)) body: SignInInput, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
+  async login(@Body(new ZodValidationPipe(signInSchema)) body: SignInInput, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
     const tokens = await this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body));
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
@@ -89,7 +89,7 @@ export class AuthController {
   @Throttle(sessionLimit)
   @Post('session')
   @HttpCode(HttpStatus.OK)
-  async session(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionResponse | undefined> {
+  async session(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse | undefined> {
     const refreshToken = readSessionCookie(request);
     if (!refreshToken) {
       response.status(HttpStatus.NO_CONTENT);
@@ -103,7 +103,7 @@ export class AuthController {
         clearSessionCookie(response);
         throw error;
       }
-      response.setHeader('Retry-After', '2');
+      response.header('Retry-After', '2');
       throw new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: IDENTITY_UNAVAILABLE_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE);
     }
     setSessionCookie(response, tokens);
@@ -118,7 +118,7 @@ export class AuthController {
   @Public()
   @Post('logout')
   @HttpCode(HttpStatus.NO_CONTENT)
-  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
+  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<void> {
     const refreshToken = readSessionCookie(request);
     if (refreshToken) await this.rpc.send(AuthPatterns.signOut, { refreshToken });
     clearSessionCookie(response);

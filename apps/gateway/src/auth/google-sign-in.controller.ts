@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, HttpException, Query, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthPatterns, safeReturnPath, type GoogleSignInErrorCode, type SessionTokens } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
@@ -28,7 +28,7 @@ export class GoogleSignInController {
   @Public()
   @Throttle(authLimit)
   @Get()
-  start(@Req() request: Request, @Res() response: Response, @Query('returnTo') returnTo?: string, @Query('from') from?: string): void {
+  start(@Req() request: FastifyRequest, @Res() response: FastifyReply, @Query('returnTo') returnTo?: string, @Query('from') from?: string): void {
     const pending = {
       state: randomToken(),
       nonce: randomToken(),
@@ -49,17 +49,17 @@ export class GoogleSignInController {
       code_challenge_method: 'S256',
       kc_idp_hint: 'google',
     }).toString();
-    response.redirect(302, authorize.toString());
+    void response.redirect(authorize.toString(), 302);
   }
 
   @Public()
   @Throttle(authLimit)
   @Get('callback')
-  async callback(@Req() request: Request, @Res() response: Response, @Query() query: Record<string, unknown>): Promise<void> {
+  async callback(@Req() request: FastifyRequest, @Res() response: FastifyReply, @Query() query: Record<string, unknown>): Promise<void> {
     const pending = takePendingGoogleSignIn(request, response);
     const fail = (code: GoogleSignInErrorCode) => {
       const from = pending?.from === '/' ? '/' : '/login';
-      response.redirect(302, `${from}?google_error=${code}`);
+      void response.redirect(`${from}?google_error=${code}`, 302);
     };
     if (!pending || typeof query.state !== 'string' || !sameText(query.state, pending.state)) return fail('not_verified');
     if (typeof query.error === 'string') return fail(query.error === 'access_denied' ? 'access_denied' : 'failed');
@@ -73,7 +73,7 @@ export class GoogleSignInController {
       });
       setSessionCookie(response, tokens);
       // Checked again here: the cookie came back from the browser.
-      response.redirect(302, safeReturnPath(pending.returnTo));
+      void response.redirect(safeReturnPath(pending.returnTo), 302);
     } catch (error) {
       const status = error instanceof HttpException ? error.getStatus() : 500;
       fail(status === 401 ? 'expired' : status >= 500 ? 'unavailable' : 'failed');
@@ -82,7 +82,7 @@ export class GoogleSignInController {
 }
 
 /** Keycloak checks it against the client's registered redirect URIs, so a forged Host gets nowhere. */
-function callbackUrl(request: Request): string {
-  const origin = config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.get('host') ?? `${config.GATEWAY_HOST}:${config.GATEWAY_PORT}`}`;
+function callbackUrl(request: FastifyRequest): string {
+  const origin = config.PUBLIC_ORIGIN ?? `${request.protocol}://${request.host || `${config.GATEWAY_HOST}:${config.GATEWAY_PORT}`}`;
   return `${origin.replace(/\/$/, '')}${CALLBACK_PATH}`;
 }

@@ -1,4 +1,5 @@
-import type { CookieOptions, Request, Response } from 'express';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionTokens } from '@fluent/contracts';
 import { config } from '../config';
 
@@ -10,22 +11,22 @@ import { config } from '../config';
 export const SESSION_COOKIE = 'fluent_session';
 const SESSION_PATH = '/api/auth';
 
-const base = (): CookieOptions => ({ httpOnly: true, secure: config.SESSION_COOKIE_SECURE });
+const base = (): CookieSerializeOptions => ({ httpOnly: true, secure: config.SESSION_COOKIE_SECURE });
 
-export function setSessionCookie(response: Response, tokens: SessionTokens): void {
-  response.cookie(SESSION_COOKIE, tokens.refreshToken, {
+export function setSessionCookie(response: FastifyReply, tokens: SessionTokens): void {
+  response.setCookie(SESSION_COOKIE, tokens.refreshToken, {
     ...base(),
     sameSite: 'strict',
     path: SESSION_PATH,
-    maxAge: Math.max(tokens.refreshExpiresIn, 60) * 1000,
+    maxAge: Math.max(tokens.refreshExpiresIn, 60), // seconds
   });
 }
 
-export function clearSessionCookie(response: Response): void {
+export function clearSessionCookie(response: FastifyReply): void {
   response.clearCookie(SESSION_COOKIE, { ...base(), sameSite: 'strict', path: SESSION_PATH });
 }
 
-export function readSessionCookie(request: Request): string | undefined {
+export function readSessionCookie(request: FastifyRequest): string | undefined {
   return readCookie(request, SESSION_COOKIE);
 }
 
@@ -46,16 +47,16 @@ export interface PendingGoogleSignIn {
 export const GOOGLE_COOKIE = 'fluent_google';
 const GOOGLE_PATH = '/api/auth/google';
 
-export function setPendingGoogleSignIn(response: Response, pending: PendingGoogleSignIn): void {
-  response.cookie(GOOGLE_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
+export function setPendingGoogleSignIn(response: FastifyReply, pending: PendingGoogleSignIn): void {
+  response.setCookie(GOOGLE_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
     ...base(),
     sameSite: 'lax',
     path: GOOGLE_PATH,
-    maxAge: 10 * 60_000,
+    maxAge: 10 * 60, // seconds
   });
 }
 
-export function takePendingGoogleSignIn(request: Request, response: Response): PendingGoogleSignIn | undefined {
+export function takePendingGoogleSignIn(request: FastifyRequest, response: FastifyReply): PendingGoogleSignIn | undefined {
   const value = readCookie(request, GOOGLE_COOKIE);
   response.clearCookie(GOOGLE_COOKIE, { ...base(), sameSite: 'lax', path: GOOGLE_PATH });
   if (!value) return undefined;
@@ -68,7 +69,7 @@ export function takePendingGoogleSignIn(request: Request, response: Response): P
   }
 }
 
-function readCookie(request: Request, name: string): string | undefined {
+function readCookie(request: FastifyRequest, name: string): string | undefined {
   const value = (request.cookies as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }

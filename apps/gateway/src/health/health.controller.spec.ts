@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HealthPatterns, SERVICES } from '@fluent/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RpcClient } from '../common/rpc/rpc.client';
@@ -15,7 +15,7 @@ const TOKEN = 'a-long-enough-health-token';
  * services behind NATS replaced by a fake that counts every health request it is sent.
  */
 describe('HealthController', () => {
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let base: string;
   const clock = { now: 1_700_000_000_000 };
   const down = new Set<string>();
@@ -36,8 +36,7 @@ describe('HealthController', () => {
       ],
     })
     class HealthTestModule {}
-    app = await NestFactory.create<NestExpressApplication>(HealthTestModule, { logger: false });
-    app.set('trust proxy', 'loopback');
+    app = await NestFactory.create<NestFastifyApplication>(HealthTestModule, new FastifyAdapter({ trustProxy: 'loopback' }), { logger: false });
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });

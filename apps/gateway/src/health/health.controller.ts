@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Inject, NotFoundException, Optional, Req, Res } from '@nestjs/common';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { BlockList } from 'node:net';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HealthPatterns, SERVICES, type HealthReport, type LivenessReport, type ServiceHealth } from '@fluent/contracts';
 import { CachedProbe } from '@fluent/server-kit';
 import { Public } from '../auth/public.decorator';
@@ -64,13 +64,13 @@ export class HealthController {
 
   /** 200 when every component is up, 503 naming the failing ones otherwise; 404 to public callers. */
   @Get(['', 'ready'])
-  async ready(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<HealthReport> {
+  async ready(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<HealthReport> {
     if (!isInternalCaller(request.ip, request.headers[HEALTH_TOKEN_HEADER], this.networks, this.options.token)) {
-      throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
+      throw new NotFoundException(`Cannot ${request.method} ${request.url}`);
     }
     const report = await this.readiness.get();
-    response.setHeader('Cache-Control', 'no-store');
-    response.status(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    response.header('Cache-Control', 'no-store');
+    response.code(report.status === 'ok' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     return report;
   }
 

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Req, type RawBodyRequest } from '@nestjs/common';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import {
   createPaymentIntentSchema,
   PaymentMessages,
@@ -45,7 +45,7 @@ export class PaymentsController {
   @Public()
   @Post('payments/webhook')
   @HttpCode(HttpStatus.OK)
-  webhook(@Req() request: RawBodyRequest<Request>, @Headers('stripe-signature') signature?: string): Promise<WebhookReceipt> {
+  webhook(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string): Promise<WebhookReceipt> {
     // rawBody exists only for a body the JSON (or form) parser read: Stripe always sends JSON.
     if (!request.rawBody?.length) throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: PaymentMessages.badSignature });
     return this.rpc.send(PaymentPatterns.handleWebhook, { payloadBase64: request.rawBody.toString('base64'), signature });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSitePath, robotsTxt, sitemapXml } from './crawler-files';
+import { robotsTxt, sitemapXml } from './crawler-files';
 
 describe('robotsTxt', () => {
   it('lets crawlers in everywhere but the API and the learner pages, and names the absolute sitemap', () => {
@@ -35,20 +35,5 @@ describe('sitemapXml', () => {
 
   it('escapes what XML cannot carry as it is', () => {
     expect(sitemapXml('https://a.example/?x=1&y=<2>', [])).toContain('<loc>https://a.example/?x=1&amp;y=&lt;2&gt;/</loc>');
-  });
-});
-
-describe('isSitePath', () => {
-  it.each([
-    ['/robots.txt', true],
-    ['/sitemap.xml', true],
-    ['/blog/typing-speed', true],
-    ['/blog', true],
-    ['/blog/', false],
-    ['/blog/a/b', false],
-    ['/', false],
-    ['/robots.txt.bak', false],
-  ])('%s → %s', (path, expected) => {
-    expect(isSitePath(path)).toBe(expected);
   });
 });

@@ -34,9 +34,3 @@ export function sitemapXml(origin: string, posts: Pick<BlogPostSummary, 'slug' |
     '',
   ].join('\n');
 }
-
-/**
- * Paths outside /api that SiteController answers, which a catch-all serving the web app's
- * index.html must leave to it.
- */
-export const isSitePath = (path: string): boolean => path === '/robots.txt' || path === '/sitemap.xml' || /^\/blog(\/[^/]+)?$/.test(path);

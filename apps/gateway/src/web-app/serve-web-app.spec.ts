@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWebApp } from './serve-web-app';
 
@@ -14,12 +14,12 @@ class EmptyModule {}
 
 /**
  * Projects live where their users put them, often under a folder whose name starts with a dot
- * (~/.local/src, ~/work/.checkouts). Express's `send` refuses dot segments in absolute paths, so
+ * (~/.local/src, ~/work/.checkouts). a file server's `send` refuses dot segments in absolute paths, so
  * the web app is served from a dist folder below such a folder here.
  */
 describe('serveWebApp under a dot folder', () => {
   let root: string;
-  let app: NestExpressApplication;
+  let app: NestFastifyApplication;
   let base: string;
 
   beforeAll(async () => {
@@ -30,8 +30,8 @@ describe('serveWebApp under a dot folder', () => {
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("fluent");');
     writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("fluent");'));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    app = await NestFactory.create<NestExpressApplication>(EmptyModule, { logger: false });
-    expect(serveWebApp(app, dist)).toBe(true);
+    app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter(), { logger: false });
+    expect(await serveWebApp(app, dist)).toBe(true);
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
@@ -100,7 +100,7 @@ describe('serveWebApp under a dot folder', () => {
 /** Source maps give the original source away; a production gateway never serves them. */
 describe('serveWebApp and source maps', () => {
   let root: string;
-  const started: NestExpressApplication[] = [];
+  const started: NestFastifyApplication[] = [];
 
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'fluent-web-maps-'));
@@ -120,9 +120,9 @@ describe('serveWebApp and source maps', () => {
     const previous = process.env.NODE_ENV;
     process.env.NODE_ENV = nodeEnv;
     try {
-      const app = await NestFactory.create<NestExpressApplication>(EmptyModule, { logger: false });
+      const app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter(), { logger: false });
       started.push(app);
-      expect(serveWebApp(app, root)).toBe(true);
+      expect(await serveWebApp(app, root)).toBe(true);
       await app.listen(0, '127.0.0.1');
       return `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
     } finally {

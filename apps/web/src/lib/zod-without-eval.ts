@@ -11,3 +11,6 @@
  */
 const zodGlobal = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
+// A module (main.tsx imports it for the setting above).
+export {};

@@ -14,6 +14,8 @@ export interface RateLimitStorageOptions {
   /** How often local hits are sent to the shared store (ms). */
   syncMs: number;
   flushFraction: number;
+  exactFraction: number;
+  answerTimeoutMs: number;
   now?: () => number;
 }
 
@@ -23,7 +25,8 @@ export interface RateLimitStorageOptions {
  *   on, and refused with 503 when the store cannot count them: a guess is never let through blind;
  * - every other limit is decided in memory and reconciled with the store in the background
  *   (ReconciledCounters), so the API's hot path makes no round trip for its limit and a burst
- *   under the limit is never refused, while replicas still share one limit within a few percent.
+ *   under the limit is never refused; only a client within the last few percent of its limit is
+ *   counted in the store before it is answered, so replicas still share one limit.
  * A counter too contended to update is never taken for "over the limit".
  */
 export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
@@ -40,6 +43,8 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
     this.now = options.now ?? Date.now;
     this.local = new ReconciledCounters((counter, delta) => this.addShared(counter, delta), {
       flushFraction: options.flushFraction,
+      exactFraction: options.exactFraction,
+      answerTimeoutMs: options.answerTimeoutMs,
       now: this.now,
       onSyncError: (error) => this.warn(`Rate-limit store unavailable, counting locally until it is back: ${String(error)}`),
     });
@@ -50,7 +55,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
   async increment(key: string, ttl: number, limit: number, _blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const counter = `${throttlerName.replace(/[^a-zA-Z0-9_-]/g, '_')}.${key}`;
     if (throttlerName === PASSWORD_THROTTLER) return this.exact(counter, ttl, limit);
-    const { total, endsAt } = this.local.hit(counter, ttl, limit);
+    const { total, endsAt } = await this.local.hit(counter, ttl, limit);
     return this.record(total, limit, endsAt);
   }
 
@@ -70,7 +75,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
       // Contended after every retry: a crowd on one address, not an attack by itself. Count it
       // here and decide by this replica's count rather than refuse everyone.
       if (error instanceof CounterContendedError) {
-        const { total } = this.local.hit(`${counter}.contended`, ttl, limit);
+        const { total } = await this.local.hit(`${counter}.contended`, ttl, limit);
         return this.record(total, limit, endsAt);
       }
       this.warn(`Rate-limit store unavailable, refusing password checks: ${String(error)}`);

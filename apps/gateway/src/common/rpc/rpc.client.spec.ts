@@ -1,12 +1,16 @@
 import { HttpException, Logger } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
-import { NEVER, of, throwError, type Observable } from 'rxjs';
+import { ErrorCode, NatsError } from 'nats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestTransport } from './nats-requester';
 import { RpcClient } from './rpc.client';
 
-/** A ClientProxy whose only behaviour is the answer `send` gives. */
-function clientAnswering(answer: () => Observable<unknown>): ClientProxy {
-  return { send: vi.fn(answer) } as unknown as ClientProxy;
+/** A transport whose only behaviour is its answer to a request: reply bytes, or a failure. */
+function transportAnswering(answer: (subject: string, request: unknown) => Promise<unknown>) {
+  const request = vi.fn(async (subject: string, data: Uint8Array) => {
+    const reply = await answer(subject, JSON.parse(new TextDecoder().decode(data)));
+    return new TextEncoder().encode(JSON.stringify(reply));
+  });
+  return { request, isConnected: () => true, drain: async () => undefined } satisfies RequestTransport;
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<HttpException> {
@@ -18,17 +22,26 @@ async function failureOf(promise: Promise<unknown>): Promise<HttpException> {
   return error;
 }
 
-describe('RpcClient error mapping', () => {
+describe('RpcClient', () => {
   afterEach(() => vi.restoreAllMocks());
 
+  it("sends Nest's request message (pattern, data and an id, without which the server takes it for an event) on the pattern's subject", async () => {
+    const transport = transportAnswering(async () => ({ response: 'ok', isDisposed: true }));
+    await new RpcClient(transport).send('catalog.cards', { uid: 'u1' });
+    await new RpcClient(transport).send('catalog.cards', { uid: 'u2' });
+    const [subject, data] = transport.request.mock.calls[0]!;
+    expect(subject).toBe('catalog.cards');
+    expect(JSON.parse(new TextDecoder().decode(data))).toEqual({ pattern: 'catalog.cards', data: { uid: 'u1' }, id: expect.any(String) });
+  });
+
   it('answers with what the service replied', async () => {
-    const rpc = new RpcClient(clientAnswering(() => of({ id: '1' })));
+    const rpc = new RpcClient(transportAnswering(async () => ({ response: { id: '1' }, isDisposed: true })));
     await expect(rpc.send('blog.contact.submit', {})).resolves.toEqual({ id: '1' });
   });
 
   it('turns a timeout into a 504 with a generic message that names no internal subject, and logs the subject', async () => {
     const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const rpc = new RpcClient(clientAnswering(() => NEVER));
+    const rpc = new RpcClient(transportAnswering(() => Promise.reject(NatsError.errorForCode(ErrorCode.Timeout))));
     const error = await failureOf(rpc.send('blog.contact.submit', {}, 10));
     expect(error.getStatus()).toBe(504);
     expect(error.getResponse()).toEqual({ statusCode: 504, message: 'A service did not answer in time. Please try again.' });
@@ -38,19 +51,20 @@ describe('RpcClient error mapping', () => {
 
   it("keeps a service's {statusCode, message} answer, status and all", async () => {
     const body = { statusCode: 409, message: 'You already started this test.' };
-    const rpc = new RpcClient(clientAnswering(() => throwError(() => body)));
+    const rpc = new RpcClient(transportAnswering(async () => ({ err: body, isDisposed: true })));
     const error = await failureOf(rpc.send('catalog.start', {}));
     expect(error.getStatus()).toBe(409);
     expect(error.getResponse()).toEqual(body);
   });
 
   it.each([
-    ['an Error', new Error('Empty response. There are no subscribers listening to that message ("auth.me")')],
-    ['a string', 'connection closed'],
-    ['an object without a status', { message: 'odd' }],
-  ])('turns anything else (%s) into a 503 that names nothing internal', async (_kind, thrown) => {
+    ['no replica listening (no responders)', () => Promise.reject(NatsError.errorForCode(ErrorCode.NoResponders))],
+    ['a closed connection', () => Promise.reject(NatsError.errorForCode(ErrorCode.ConnectionClosed))],
+    ['an error reply without a status', async () => ({ err: { message: 'odd' }, isDisposed: true })],
+    ['an error reply that is a string', async () => ({ err: 'Internal server error', isDisposed: true })],
+  ])('turns anything else (%s) into a 503 that names nothing internal', async (_kind, answer) => {
     vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
-    const rpc = new RpcClient(clientAnswering(() => throwError(() => thrown)));
+    const rpc = new RpcClient(transportAnswering(answer));
     const error = await failureOf(rpc.send('auth.me', {}));
     expect(error.getStatus()).toBe(503);
     expect(error.getResponse()).toEqual({ statusCode: 503, message: 'A backend service is unavailable' });

@@ -1,54 +1,54 @@
-import {
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { isErrorBody } from '@fluent/contracts';
 import { config } from '../../config';
-import { NATS_CLIENT } from './rpc.constants';
+import { isNoResponders, isTimeout, type RequestTransport } from './nats-requester';
+import { NATS_TRANSPORT } from './rpc.constants';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The reply of a Nest NATS microservice (its ServerNats): the handler's value, or its error. */
+interface NestReply {
+  response?: unknown;
+  err?: unknown;
+}
 
 /**
- * Request/reply over NATS with a deadline on every call (the transport has none) and the
- * services' {statusCode, message} errors turned back into HTTP errors.
+ * Request/reply to the services over NATS, in the message format of Nest's NATS transport (which
+ * the services listen with): `{pattern, data, id}` out, `{response | err, isDisposed, id}` back.
+ * Every call has a deadline, and the services' {statusCode, message} errors become HTTP errors.
  */
 @Injectable()
-export class RpcClient implements OnApplicationBootstrap, OnModuleDestroy {
+export class RpcClient implements OnModuleDestroy {
   private readonly logger = new Logger(RpcClient.name);
-  private connected = false;
+  private nextId = 0;
 
-  constructor(@Inject(NATS_CLIENT) private readonly client: ClientProxy) {}
+  constructor(@Inject(NATS_TRANSPORT) private readonly transport: RequestTransport) {}
 
-  onApplicationBootstrap(): void {
-    this.client.status.subscribe((status) => {
-      this.connected = status === 'connected';
-    });
-    // Connect in the background: the gateway must start (and report NATS down) without NATS.
-    this.client.connect().then(
-      () => (this.connected = true),
-      (error: unknown) => this.logger.warn(`NATS not reachable yet: ${String(error)}`),
-    );
+  isConnected(): boolean {
+    return this.transport.isConnected();
+  }
+
+  /** Replies still on their way arrive; then the connection closes (see shutdown.ts). */
+  drain(): Promise<void> {
+    return this.transport.drain();
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.client.close();
-  }
-
-  isConnected(): boolean {
-    return this.connected;
+    await this.transport.drain().catch(() => undefined);
   }
 
   async send<T>(pattern: string, data: unknown, timeoutMs = config.NATS_REQUEST_TIMEOUT_MS): Promise<T> {
+    // Nest's server takes a message without an id for an event and never answers it.
+    const packet = encoder.encode(JSON.stringify({ pattern, data: data ?? {}, id: String((this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER)) }));
+    let reply: NestReply;
     try {
-      return await firstValueFrom(this.client.send<T>(pattern, data ?? {}).pipe(timeout(timeoutMs)));
+      reply = JSON.parse(decoder.decode(await this.transport.request(pattern, packet, timeoutMs))) as NestReply;
     } catch (error) {
       throw this.toHttpError(pattern, error, timeoutMs);
     }
+    if (reply.err !== undefined && reply.err !== null) throw this.toHttpError(pattern, reply.err, timeoutMs);
+    return reply.response as T;
   }
 
   /**
@@ -56,7 +56,7 @@ export class RpcClient implements OnApplicationBootstrap, OnModuleDestroy {
    * only, so answers never map out the services behind the gateway.
    */
   private toHttpError(pattern: string, error: unknown, timeoutMs: number): HttpException {
-    if (error instanceof TimeoutError) {
+    if (isTimeout(error)) {
       this.logger.warn(`${pattern} did not answer within ${timeoutMs} ms`);
       return new HttpException(
         { statusCode: HttpStatus.GATEWAY_TIMEOUT, message: 'A service did not answer in time. Please try again.' },
@@ -64,10 +64,8 @@ export class RpcClient implements OnApplicationBootstrap, OnModuleDestroy {
       );
     }
     if (isErrorBody(error)) return new HttpException(error, error.statusCode);
-    this.logger.error(`${pattern} failed: ${error instanceof Error ? error.message : String(error)}`);
-    return new HttpException(
-      { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: 'A backend service is unavailable' },
-      HttpStatus.SERVICE_UNAVAILABLE,
-    );
+    if (isNoResponders(error)) this.logger.error(`${pattern}: no replica of the service is listening`);
+    else this.logger.error(`${pattern} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+    return new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: 'A backend service is unavailable' }, HttpStatus.SERVICE_UNAVAILABLE);
   }
 }

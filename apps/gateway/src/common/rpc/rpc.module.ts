@@ -1,20 +1,14 @@
 import { Global, Module } from '@nestjs/common';
-import { ClientProxyFactory } from '@nestjs/microservices';
-import { natsClientOptions } from '@fluent/server-kit';
+import { natsCredentialsFromEnv } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../../config';
+import { NatsRequester } from './nats-requester';
 import { RpcClient } from './rpc.client';
-import { NATS_CLIENT } from './rpc.constants';
+import { NATS_TRANSPORT } from './rpc.constants';
 
 @Global()
 @Module({
   providers: [
-    {
-      provide: NATS_CLIENT,
-      useFactory: () => {
-        const options = natsClientOptions(SERVICE_NAME, config.NATS_URL);
-        return ClientProxyFactory.create({ ...options, options: { ...options.options, waitOnFirstConnect: true } });
-      },
-    },
+    { provide: NATS_TRANSPORT, useFactory: () => new NatsRequester({ url: config.NATS_URL, name: SERVICE_NAME, credentials: natsCredentialsFromEnv() }) },
     RpcClient,
   ],
   exports: [RpcClient],

@@ -1,4 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isApiUrl } from './api-path';
 
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
 export const FOREIGN_ORIGIN_MESSAGE = 'This request came from another site.';
@@ -31,21 +32,25 @@ export function stateChangingRefusal(request: RequestFacts, allowedOrigins: read
   return undefined;
 }
 
-/** Express middleware for /api: refuses what stateChangingRefusal names, before any parsing or guard. */
+/**
+ * An `onRequest` hook for /api: refuses what stateChangingRefusal names before the body is read,
+ * any guard runs or a route is looked for.
+ */
 export function refuseForeignOrNonJsonRequests(allowedOrigins: readonly string[]) {
   const allowed = allowedOrigins.map((origin) => origin.replace(/\/$/, ''));
-  return (request: Request, response: Response, next: NextFunction): void => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (!STATE_CHANGING.has(request.method) || !isApiUrl(request.url)) return undefined;
     const refusal = stateChangingRefusal(
       {
         method: request.method,
         contentType: request.headers['content-type'],
         hasBody: Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined,
         origin: request.headers.origin,
-        ownOrigin: `${request.protocol}://${request.get('host') ?? ''}`,
+        ownOrigin: `${request.protocol}://${request.host}`,
       },
       allowed,
     );
-    if (!refusal) return next();
-    response.status(refusal.status).json({ statusCode: refusal.status, message: refusal.message });
+    return refusal ? reply.code(refusal.status).send({ statusCode: refusal.status, message: refusal.message }) : undefined;
   };
 }
+
