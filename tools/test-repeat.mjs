@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run test:repeat -- <spec file> [N]`: runs one test file N times (default 5) and prints
+ * `npm run test:repeat -- <spec file | suite folder> [N]`: runs one test file (or a whole suite) N times (default 5) and prints
  * pass/fail per run, to tell a flaky test from a broken one. Integration and e2e specs run against
  * the test-profile stack: one already running is reused, otherwise it is started once for all runs
  * and stopped at the end.
@@ -15,7 +15,7 @@ loadDotEnv();
 const [file, times = '5'] = process.argv.slice(2);
 const count = Number(times);
 if (!file || !Number.isInteger(count) || count < 1) {
-  console.error('usage: npm run test:repeat -- <spec file> [times, default 5]');
+  console.error('usage: npm run test:repeat -- <spec file, or tests/integration or tests/e2e for the suite> [times, default 5]');
   process.exit(2);
 }
 

@@ -13,6 +13,8 @@ const files = new Set([
   '/repo/tools/vitest.config.mts',
   '/repo/tools/stack/data.spec.mjs',
   '/repo/README.md',
+  '/repo/tests/integration',
+  '/repo/tests/e2e',
 ]);
 const exists = (path) => files.has(path);
 
@@ -25,6 +27,16 @@ describe('vitestTarget', () => {
       kind: 'integration',
     });
     expect(vitestTarget(ROOT, '/repo/tests/e2e/runner.spec.ts', exists)).toMatchObject({ kind: 'e2e', needsStack: true });
+  });
+
+  it('runs a whole integration or e2e suite when given its folder', () => {
+    expect(vitestTarget(ROOT, 'tests/integration', exists)).toEqual({
+      cwd: ROOT,
+      args: ['-c', join('tests', 'integration', 'vitest.config.mts')],
+      needsStack: true,
+      kind: 'integration',
+    });
+    expect(vitestTarget(ROOT, 'tests/e2e/', exists)).toEqual({ cwd: ROOT, args: ['-c', join('tests', 'e2e', 'vitest.config.mts')], needsStack: true, kind: 'e2e' });
   });
 
   it('runs a unit spec in the nearest project that has a vitest or vite config, without the stack', () => {

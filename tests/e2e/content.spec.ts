@@ -60,7 +60,8 @@ describe('public pages', () => {
     it("shows 'Post not found' for an unknown slug, and 'Back to Blog' leads to the list", async () => {
       const page = await newPage(browser);
       const response = await page.goto('/blog/no-such-post');
-      expect(response?.status()).toBe(200);
+      // A real 404 for search engines (no soft 404); people get the app, which says so.
+      expect(response?.status()).toBe(404);
       await page.getByRole('heading', { name: 'Post not found' }).waitFor();
       await page.getByRole('link', { name: 'Back to Blog' }).click();
       await page.waitForURL((url) => url.pathname === '/blog');

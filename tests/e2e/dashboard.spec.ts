@@ -4,6 +4,7 @@ import { launchBrowser, newPage } from '../support/browser';
 import { blankAnswers, publishPaymentSucceeded, submission, submitAttempt, uidOf } from '../support/catalog';
 import { recordDialogs, waitForDialog } from '../support/dialogs';
 import { submitLoginForm } from '../support/login-page';
+import { testIntroduction } from '../support/runner';
 import { eventually, api } from '../support/stack';
 import { bearer, signUp } from '../support/users';
 
@@ -62,8 +63,7 @@ describe('dashboard', () => {
   it('starts a free test: Start Test opens /test with that test', async () => {
     const { page } = await learnerOnDashboard(browser);
     await page.getByRole('article', { name: 'Test 2', exact: true }).getByRole('button', { name: 'Start Test' }).click();
-    await page.waitForURL('**/test');
-    await page.getByRole('heading', { name: 'Test 2' }).waitFor();
+    await testIntroduction(page, 2);
   });
 
   it('shows an attempted test as Completed, which alerts "You have already attempted this test." and stays on the dashboard', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleTest, questionBank } from '@fluent/question-bank';
 import type { AssembledTest } from '@fluent/contracts';
 import { launchBrowser } from '../support/browser';
-import { asksBeforeUnload, dialogRecorder, learnerOnDashboard, speechCalls, startTimeScaledGateway, unloadWarningText } from '../support/runner';
+import { asksBeforeUnload, dialogRecorder, learnerOnDashboard, speechCalls, startTimeScaledGateway, testIntroduction, unloadWarningText } from '../support/runner';
 
 /**
  * The runner and the results against the real stack, with one learner (Test 1 taken end to end
@@ -57,8 +57,7 @@ describe('test runner and results', () => {
   it('takes Test 1 end to end with the keyboard alone', async () => {
     await page.getByRole('article', { name: 'Test 1' }).getByRole('button', { name: 'Start Test' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/test');
-    await heading('Test 1').waitFor();
+    await testIntroduction(page, 1);
     expect(await page.locator('.test-intro li').allTextContents()).toEqual([
       'Typing Test',
       'Sentence Completion',
@@ -244,8 +243,7 @@ describe('test runner and results', () => {
   it('warns before a refresh mid-test, and on Back asks, then leaves for /dashboard', async () => {
     await page.goto('/dashboard');
     await page.getByRole('article', { name: 'Test 2' }).getByRole('button', { name: 'Start Test' }).click();
-    await page.waitForURL('**/test');
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await (await testIntroduction(page, 2)).getByRole('button', { name: 'Start Test' }).click();
     await page.getByRole('button', { name: 'Start Section' }).click();
     await page.getByLabel('Your typing').waitFor();
     await page.keyboard.type('Half');
@@ -277,8 +275,7 @@ describe('test runner and results', () => {
   const openTest2 = async () => {
     await page.goto('/dashboard');
     await page.getByRole('article', { name: 'Test 2' }).getByRole('button', { name: 'Start Test' }).click();
-    await page.waitForURL('**/test');
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await (await testIntroduction(page, 2)).getByRole('button', { name: 'Start Test' }).click();
   };
 
   /** Back, answered OK after a person's pause: the dashboard, with the test still open to take and no warning left. */

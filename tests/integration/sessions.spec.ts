@@ -68,10 +68,17 @@ describe('session cookie', () => {
     expect(sidOf(accessToken)).toBe(sidOf(cookie.slice('fluent_session='.length)));
   });
 
-  it('is required to restore a session', async () => {
+  it('answers a visitor without a session cookie 204 with no body and sets no cookie (signed out is not an error)', async () => {
     const response = await refresh();
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('still refuses a cookie that holds no live session (401, cookie cleared)', async () => {
+    const response = await refresh('fluent_session=not-a-refresh-token');
     expect(response.status).toBe(401);
-    expect(((await response.json()) as { message: string }).message).toBe('No session.');
+    expect(response.headers.getSetCookie().join()).toMatch(/fluent_session=;/);
   });
 
   it('ends the Keycloak session on sign-out, and the cookie no longer restores anything', async () => {

@@ -101,3 +101,14 @@ export const unloadWarningText = (page: Page): Promise<string> =>
     window.dispatchEvent(event);
     return String(event.returnValue);
   });
+
+/**
+ * The test page of test `n`, once it shows: its introduction, with its own 'Start Test'. The
+ * address changes first: React renders the new page in a transition, so for a moment the
+ * dashboard, whose cards have 'Start Test' buttons too, is still on screen at /test.
+ */
+export async function testIntroduction(page: Page, n: number) {
+  await page.waitForURL('**/test');
+  await page.getByRole('heading', { level: 1, name: `Test ${n}`, exact: true }).waitFor();
+  return page.locator('.test-intro');
+}

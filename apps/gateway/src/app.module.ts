@@ -22,6 +22,7 @@ import { BlogController } from './blog/blog.controller';
 import { PaymentsController } from './payments/payments.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { HealthController } from './health/health.controller';
+import { SiteController } from './site/site.controller';
 
 @Module({
   imports: [
@@ -44,7 +45,7 @@ import { HealthController } from './health/health.controller';
     RpcModule,
     AnalyticsModule,
   ],
-  controllers: [HealthController, ContactController, CatalogController, FeedbackController, ItemReportsController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController],
+  controllers: [HealthController, ContactController, CatalogController, FeedbackController, ItemReportsController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController, SiteController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.

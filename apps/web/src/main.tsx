@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema of libs/contracts is built.
+import './lib/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const MOBILE_NUMBER_HINT = 'Mobile number should be 10 digits';
+import { MOBILE_NUMBER_HINT } from './auth-messages';
 
 export const signUpSchema = z.object({
   mobileNumber: z.string().trim().regex(/^\d{10}$/, MOBILE_NUMBER_HINT),
@@ -97,24 +96,6 @@ export function safeReturnPath(value: unknown, fallback = '/dashboard'): string 
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
   if (value.length > 512 || [...value].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
   return value;
-}
-
-/**
- * Why a Google sign-in failed, as the gateway reports it to the page that started it
- * (`?google_error=<code>`). Only codes travel in the address, so a link cannot put words of its
- * own on our page; the page shows the message for the code after 'Google Sign-In Failed: '.
- */
-export const GOOGLE_SIGN_IN_ERRORS = {
-  access_denied: 'Access was denied.',
-  not_verified: 'The sign-in could not be verified. Please try again.',
-  expired: 'The sign-in took too long or was already used. Please try again.',
-  unavailable: 'The sign-in service is unavailable. Please try again shortly.',
-  failed: 'The sign-in did not complete. Please try again.',
-} as const;
-export type GoogleSignInErrorCode = keyof typeof GOOGLE_SIGN_IN_ERRORS;
-
-export function googleSignInErrorMessage(code: string): string {
-  return Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, code) ? GOOGLE_SIGN_IN_ERRORS[code as GoogleSignInErrorCode] : GOOGLE_SIGN_IN_ERRORS.failed;
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';

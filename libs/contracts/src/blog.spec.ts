@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blogSlugSchema, formatPostDate, postByline } from './blog';
+import { blogSlugSchema } from './blog';
+import { formatPostDate, postByline } from './blog-text';
 
 describe('formatPostDate', () => {
   it.each([

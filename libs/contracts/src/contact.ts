@@ -28,6 +28,3 @@ export interface ContactMessageReceipt {
   message: string;
   receivedAt: string;
 }
-
-export const CONTACT_THANK_YOU =
-  "Thank you! Your message has been sent successfully. We'll get back to you soon.";

@@ -22,11 +22,13 @@ describe('JetStream topology (jetstream-topology.json)', () => {
     }
   });
 
-  it('keeps payments and page views in streams of their own, published by payment-service and the gateway', () => {
-    expect(EventStreams).toEqual({ payments: 'FLUENT_PAYMENTS', pageViews: 'FLUENT_PAGE_VIEWS' });
-    expect(matches(JETSTREAM_TOPOLOGY.streams.payments.subjects[0]!, EventSubjects.pageViewed)).toBe(false);
-    expect(matches(JETSTREAM_TOPOLOGY.streams.pageViews.subjects[0]!, EventSubjects.paymentSucceeded)).toBe(false);
-    expect([JETSTREAM_TOPOLOGY.streams.payments.publisher, JETSTREAM_TOPOLOGY.streams.pageViews.publisher]).toEqual(['payment-service', 'gateway']);
+  it('keeps each kind of event in a stream of its own, with one publisher each', () => {
+    expect(EventStreams).toEqual({ payments: 'FLUENT_PAYMENTS', pageViews: 'FLUENT_PAGE_VIEWS', attempts: 'FLUENT_ATTEMPTS', feedback: 'FLUENT_FEEDBACK' });
+    const subjects = [EventSubjects.paymentSucceeded, EventSubjects.pageViewed, EventSubjects.attemptSubmitted, EventSubjects.feedbackReady];
+    const streams = [JETSTREAM_TOPOLOGY.streams.payments, JETSTREAM_TOPOLOGY.streams.pageViews, JETSTREAM_TOPOLOGY.streams.attempts, JETSTREAM_TOPOLOGY.streams.feedback];
+    // Each subject is captured by exactly its own stream: no flood of one kind can push out another.
+    streams.forEach((stream, i) => subjects.forEach((subject, j) => expect(matches(stream.subjects[0]!, subject), `${stream.name} ${subject}`).toBe(i === j)));
+    expect(streams.map((s) => s.publisher)).toEqual(['payment-service', 'gateway', 'catalog-service', 'feedback-service']);
   });
 
   it('puts dead letters outside events.> in a stream per stream', () => {

@@ -12,7 +12,7 @@ function setup(send: () => Promise<unknown>) {
   const release = vi.fn(async () => undefined);
   const attempts = { reserve: vi.fn(async () => ({ release })), release };
   const controller = new AuthController(rpc, attempts as unknown as SignInAttempts);
-  const response = { setCookie: vi.fn(), clearCookie: vi.fn(), header: vi.fn() };
+  const response = { setCookie: vi.fn(), clearCookie: vi.fn(), header: vi.fn(), status: vi.fn() };
   const request = { cookies: { fluent_session: 'refresh-1' } } as unknown as Request;
   return { controller, response, request, attempts, rpc };
 }
@@ -24,6 +24,15 @@ describe('AuthController', () => {
     const { controller, response, request } = setup(async () => tokens);
     await expect(controller.session(request, response as unknown as Response)).resolves.toEqual({ accessToken: 'access', expiresIn: 300 });
     expect(response.setCookie).toHaveBeenCalledWith('fluent_session', 'refresh-2', expect.objectContaining({ httpOnly: true, sameSite: 'strict', path: '/api/auth' }));
+  });
+
+  it('answers a browser without a session cookie 204 with no body, asking nobody (a signed-out visitor)', async () => {
+    const { controller, response, rpc } = setup(async () => tokens);
+    await expect(controller.session({ cookies: {} } as unknown as Request, response as unknown as Response)).resolves.toBeUndefined();
+    expect(response.status).toHaveBeenCalledWith(204);
+    expect(rpc.send).not.toHaveBeenCalled();
+    expect(response.setCookie).not.toHaveBeenCalled();
+    expect(response.clearCookie).not.toHaveBeenCalled();
   });
 
   it('clears the cookie when Keycloak refused the refresh token (401)', async () => {

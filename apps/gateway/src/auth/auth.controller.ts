@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpException, HttpStatus, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpException, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -81,14 +81,20 @@ export class AuthController {
    * token about to expire). The cookie is cleared only when Keycloak really refused the refresh
    * token; while NATS, auth-service or Keycloak are away the answer is 503 and the cookie stays,
    * so a short outage signs nobody out.
+   *
+   * A browser without the cookie is a signed-out visitor, which is an answer, not an error: 204
+   * and no body (every public page asks, and a 401 there is an error in every visitor's console).
    */
   @Public()
   @Throttle(sessionLimit)
   @Post('session')
   @HttpCode(HttpStatus.OK)
-  async session(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
+  async session(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse | undefined> {
     const refreshToken = readSessionCookie(request);
-    if (!refreshToken) throw new UnauthorizedException({ statusCode: 401, message: 'No session.' });
+    if (!refreshToken) {
+      response.status(HttpStatus.NO_CONTENT);
+      return undefined;
+    }
     let tokens: SessionTokens;
     try {
       tokens = await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken });

@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import { config } from '../config';
 import { parseTrustProxy } from '../common/rate-limit/trust-proxy';
-import { googleAnalyticsSources } from '../web-app/content-security-policy';
+import { contentSecurityPolicy } from '../web-app/content-security-policy';
 import { serveWebApp } from '../web-app/serve-web-app';
 import { registerJsonBodies } from './json-bodies';
 import { logRequests } from './request-log';
@@ -35,20 +35,9 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bodyParser: false, bufferLogs: true });
   app.useLogger(app.get(Logger));
   registerJsonBodies(app.getHttpAdapter().getInstance(), BODY_LIMIT_BYTES);
-  // Google Analytics only when it is configured: otherwise the page may not reach Google at all.
-  const analytics = googleAnalyticsSources(config.GA_MEASUREMENT_ID);
   // Helmet's middleware is built once (its fastify plugin builds it again for every request) and
   // sets the same security headers on every answer, pages and API alike.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        'connect-src': ["'self'", 'https://api.stripe.com', ...analytics.connect],
-        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        'img-src': ["'self'", 'data:', ...analytics.img],
-        'script-src': ["'self'", 'https://js.stripe.com', ...analytics.script],
-      },
-    },
-  });
+  const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config.GA_MEASUREMENT_ID) });
   const fastify = app.getHttpAdapter().getInstance();
   logRequests(fastify, app.get(Logger), config.LOG_LEVEL);
   fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -27,6 +28,7 @@ describe('serveWebApp under a dot folder', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Fluent</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("fluent");');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log("fluent");'));
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     app = await NestFactory.create<NestFastifyApplication>(EmptyModule, new FastifyAdapter(), { logger: false });
     expect(await serveWebApp(app, dist)).toBe(true);
@@ -39,7 +41,8 @@ describe('serveWebApp under a dot folder', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  it.each(['/', '/dashboard', '/blog/some-post'])('answers the page %s with index.html', async (path) => {
+  // The blog's pages, robots.txt and sitemap.xml are SiteController's (site/site.controller.ts).
+  it.each(['/', '/dashboard', '/about'])('answers the page %s with index.html', async (path) => {
     const response = await fetch(`${base}${path}`, { headers: { Accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -51,6 +54,18 @@ describe('serveWebApp under a dot folder', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(await response.text()).toBe('console.log("fluent");');
+  });
+
+  it("sends an asset's brotli twin from the build to a browser that accepts it, and the file itself to one that does not", async () => {
+    const brotli = await fetch(`${base}/assets/index-abc123.js`, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toMatch(/javascript/);
+    expect(brotli.headers.get('cache-control')).toContain('immutable');
+    expect(await brotli.text()).toBe('console.log("fluent");');
+    const plain = await fetch(`${base}/assets/index-abc123.js`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log("fluent");');
   });
 
   it('serves a file at the root of the build', async () => {

@@ -52,6 +52,9 @@ export async function serveWebApp(app: NestFastifyApplication, dist: string): Pr
       immutable: true,
       maxAge: '1y',
       globIgnore: noMaps,
+      // The build's .br/.gz twins (vite-plugin-compression2) go to browsers that accept them; the
+      // pages' index.html below too (sendFile uses this registration's options).
+      preCompressed: true,
     });
   }
   await app.register(fastifyStatic, {

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { authSession, type AuthSession, type AuthState } from './auth/auth-session';
 
 /** Client errors (4xx) are answers, not outages: retrying them only delays the message. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -16,4 +17,25 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+const learnerOf = (state: AuthState) => (state.status === 'signed-in' ? state.user.uid : undefined);
+
+/**
+ * Sign-out and sign-in happen without a page load, so the cache would show the next learner the
+ * previous one's cards, payment and history: `client` is emptied whenever the signed-in learner
+ * changes (signed out, or another uid). Returns the unsubscribe.
+ */
+export function forgetPreviousLearner(client: QueryClient, session: Pick<AuthSession, 'getState' | 'subscribe'>): () => void {
+  let learner = learnerOf(session.getState());
+  return session.subscribe((state) => {
+    const next = learnerOf(state);
+    if (next !== learner) client.clear();
+    learner = next;
+  });
+}
+
+/**
+ * The app's one cache. Only the routes that fetch data import it (through `QueryProvider`), so
+ * the landing page never loads react-query; the cache outlives route changes all the same.
+ */
 export const queryClient = createQueryClient();
+forgetPreviousLearner(queryClient, authSession);

@@ -17,7 +17,7 @@ export function BlogPostRoute() {
       ? { title: post.data.title, description: post.data.summary }
       : { title: notFound ? BLOG_POST_NOT_FOUND : 'Blog', description: 'Advice for the timed English writing and typing test.' },
   );
-  if (post.isPending) return <Spinner label="Loading the post…" />;
+  if (post.isPending) return <Spinner label="Loading the post…" holdsPage />;
   if (notFound) return <PostNotFound />;
   if (post.isError) return <LoadError what="This post" onRetry={() => void post.refetch()} />;
   return <PostArticle post={post.data} />;

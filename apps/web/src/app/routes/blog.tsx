@@ -11,7 +11,7 @@ export function BlogRoute() {
         <h1>Blog</h1>
         <p className="lead">Practical advice for the timed English writing and typing test, from people who teach it.</p>
       </header>
-      {posts.isPending ? <Spinner label="Loading posts…" /> : null}
+      {posts.isPending ? <Spinner label="Loading posts…" holdsPage /> : null}
       {posts.isError ? <LoadError what="The blog" onRetry={() => void posts.refetch()} /> : null}
       {posts.data ? <PostList posts={posts.data.posts} /> : null}
     </div>

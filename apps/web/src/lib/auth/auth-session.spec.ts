@@ -4,6 +4,8 @@ import { AuthSession, type AuthSessionDeps } from './auth-session';
 
 const jwt = (claims: Record<string, unknown>) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.s`;
 const session = (sub = 'user-1', expiresIn = 300) => ({ accessToken: jwt({ sub, email: `${sub}@example.com` }), expiresIn });
+/** An answer without a body (204), which apiRequest returns as undefined. */
+const NO_CONTENT = Symbol('204');
 
 function setup(answers: Record<string, Array<unknown>>) {
   let now = 1_000_000;
@@ -14,7 +16,7 @@ function setup(answers: Record<string, Array<unknown>>) {
     const next = answers[path]?.shift();
     if (next instanceof Error) throw next;
     if (next === undefined) throw new Error(`no answer for ${path}`);
-    return next;
+    return next === NO_CONTENT ? undefined : next;
   });
   const navigate = vi.fn();
   const locked: string[] = [];
@@ -54,6 +56,15 @@ describe('AuthSession', () => {
     expect(locked).toEqual(['lock']);
     expect(auth.getState()).toEqual({ status: 'signed-in', user: { uid: 'ana', email: 'ana@example.com', name: undefined } });
     expect(await auth.accessToken()).toBe(session('ana').accessToken);
+  });
+
+  it('is signed out when the browser has no session (204, no body), without a retry', async () => {
+    const { auth, timers, calls } = setup({ '/api/auth/session': [NO_CONTENT] });
+    await auth.boot();
+    expect(auth.getState()).toEqual({ status: 'signed-out' });
+    expect(calls).toEqual(['/api/auth/session']);
+    expect(timers).toEqual([]);
+    expect(await auth.accessToken()).toBeUndefined();
   });
 
   it('is signed out when the server refuses the session (401)', async () => {

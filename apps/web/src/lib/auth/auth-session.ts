@@ -45,7 +45,7 @@ const defaultDeps: AuthSessionDeps = {
 const REFRESH_AHEAD_MS = 30_000;
 const RETRY_STEPS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000];
 
-/** Only a refused session (401) means signed out; anything else is "try again shortly". */
+/** A refused session (401) means signed out, like no session at all (204); anything else is "try again shortly". */
 const isSessionRefused = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 function claimsOf(token: string): Record<string, unknown> {
@@ -116,8 +116,7 @@ export class AuthSession {
   /** Ends the session in Keycloak and drops the cookie. A failure is thrown for the UI to report. */
   async signOut(): Promise<void> {
     await this.deps.request('/api/auth/logout', { method: 'POST', auth: false });
-    this.forget();
-    this.setState({ status: 'signed-out' });
+    this.signedOut();
   }
 
   /** A valid access token for an API call, refreshed first when it is about to expire. */
@@ -140,15 +139,19 @@ export class AuthSession {
    */
   private async refresh(): Promise<void> {
     try {
-      this.adopt(await this.deps.exclusive(() => this.deps.request<SessionResponse>('/api/auth/session', { method: 'POST', auth: false })));
+      // No answer (204): this browser has no session cookie, a signed-out visitor.
+      const session = await this.deps.exclusive(() => this.deps.request<SessionResponse | undefined>('/api/auth/session', { method: 'POST', auth: false }));
+      if (session) this.adopt(session);
+      else this.signedOut();
     } catch (error) {
-      if (isSessionRefused(error)) {
-        this.forget();
-        this.setState({ status: 'signed-out' });
-        return;
-      }
-      this.retryLater();
+      if (isSessionRefused(error)) this.signedOut();
+      else this.retryLater();
     }
+  }
+
+  private signedOut(): void {
+    this.forget();
+    this.setState({ status: 'signed-out' });
   }
 
   /**

@@ -52,7 +52,7 @@ describe('usePageViewTracking', () => {
     ['Global Privacy Control', { globalPrivacyControl: true }],
   ])('sends nothing, and loads no Google Analytics, under %s', async (_case, signals) => {
     const send = vi.fn();
-    const loadGa = vi.fn(() => vi.fn());
+    const loadGa = vi.fn(async () => vi.fn());
     const router = setup({ send, signals: () => signals, measurementId: 'G-TEST', loadGa });
     await act(() => router.navigate('/blog'));
     expect(send).not.toHaveBeenCalled();
@@ -60,7 +60,7 @@ describe('usePageViewTracking', () => {
   });
 
   it('never loads Google Analytics without a measurement id', async () => {
-    const loadGa = vi.fn(() => vi.fn());
+    const loadGa = vi.fn(async () => vi.fn());
     const router = setup({ send: vi.fn(), signals: allow, measurementId: '', loadGa });
     await act(() => router.navigate('/blog'));
     expect(loadGa).not.toHaveBeenCalled();
@@ -68,9 +68,10 @@ describe('usePageViewTracking', () => {
 
   it('with a measurement id, loads Google Analytics once and reports every page to it too', async () => {
     const gaPageView = vi.fn();
-    const loadGa = vi.fn(() => gaPageView);
+    const loadGa = vi.fn(async () => gaPageView);
     const router = setup({ send: vi.fn(), signals: allow, measurementId: 'G-TEST', loadGa });
     await act(() => router.navigate('/blog'));
+    await act(() => Promise.resolve());
     expect(loadGa).toHaveBeenCalledTimes(1);
     expect(loadGa).toHaveBeenCalledWith('G-TEST');
     expect(gaPageView.mock.calls).toEqual([['/'], ['/blog']]);

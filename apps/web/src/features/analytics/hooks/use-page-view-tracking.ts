@@ -3,16 +3,19 @@ import { useLocation } from 'react-router-dom';
 import { env } from '@/config/env';
 import { sendPageView } from '../api/send-page-view';
 import { browserPrivacySignals, mayTrack, type PrivacySignals } from '../do-not-track';
-import { loadGoogleAnalytics } from '../google-analytics';
 
 export interface PageViewTrackingOptions {
   measurementId?: string;
   signals?: () => PrivacySignals;
   send?: (path: string) => void;
-  loadGa?: (measurementId: string) => (path: string) => void;
+  /** Loads gtag.js and resolves to how a page view is reported to it. */
+  loadGa?: (measurementId: string) => Promise<(path: string) => void>;
 }
 
-let gaPageView: ((path: string) => void) | undefined;
+/** The GA loader is its own chunk: most builds have no measurement id and never fetch it. */
+const loadGoogleAnalytics = (measurementId: string) => import('../google-analytics').then((ga) => ga.loadGoogleAnalytics(measurementId));
+
+let gaPageView: Promise<(path: string) => void> | undefined;
 
 /**
  * Reports every route change (SPEC.md §2): to our own analytics, and to GA4 when a measurement id
@@ -31,7 +34,8 @@ export function usePageViewTracking(options: PageViewTrackingOptions = {}): void
     send(pathname);
     if (measurementId) {
       gaPageView ??= loadGa(measurementId);
-      gaPageView(pathname);
+      // In order: every page view waits for the same load.
+      void gaPageView.then((report) => report(pathname));
     }
   }, [pathname, measurementId, signals, send, loadGa]);
 }

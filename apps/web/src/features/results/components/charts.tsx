@@ -22,7 +22,7 @@ export function SectionScoresChart({ sections }: { sections: SectionBar[] }) {
         <BarChart data={data} layout="vertical" margin={{ top: 4, right: 48, bottom: 4, left: 8 }}>
           <CartesianGrid horizontal={false} strokeDasharray="3 3" />
           <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fill: MUTED, fontSize: 12 }} />
-          <YAxis type="category" dataKey="name" width={170} tick={{ fill: MUTED, fontSize: 13 }} />
+          <YAxis type="category" dataKey="name" width={130} tick={{ fill: MUTED, fontSize: 12 }} />
           <Tooltip formatter={(_value, _name, item) => [(item.payload as { label: string }).label, 'Correct']} />
           <Bar dataKey="percent" fill={ACCENT} radius={[0, 4, 4, 0]} isAnimationActive={false}>
             <LabelList dataKey="label" position="right" fill={MUTED} fontSize={12} />
