@@ -85,7 +85,7 @@ describe('NATS users', () => {
     expect(users['feedback-service'].publish.filter((s) => s.startsWith('catalog.'))).toEqual(['catalog.internal.attemptWriting']);
     expect(users.gateway.publish).toContain('catalog.>');
     expect(users.gateway.denyPublish).toEqual(['catalog.internal.>']);
-    expect(users['feedback-service'].subscribe).toEqual(['feedback.>', '_INBOX.feedback-service.>']);
+    expect(users['feedback-service'].subscribe).toEqual(['feedback.>', 'replicas.feedback-service.>', '_INBOX.feedback-service.>']);
   });
 
   it('read replies only under their own inbox', () => {
