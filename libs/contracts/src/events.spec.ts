@@ -23,7 +23,7 @@ describe('JetStream topology (jetstream-topology.json)', () => {
   });
 
   it('keeps payments and page views in streams of their own, published by payment-service and the gateway', () => {
-    expect(EventStreams).toEqual({ payments: 'FLUENT_PAYMENTS', pageViews: 'FLUENT_PAGE_VIEWS' });
+    expect(EventStreams).toEqual({ payments: 'FLUENT_PAYMENTS', pageViews: 'FLUENT_PAGE_VIEWS', attempts: 'FLUENT_ATTEMPTS', feedback: 'FLUENT_FEEDBACK' });
     expect(matches(JETSTREAM_TOPOLOGY.streams.payments.subjects[0]!, EventSubjects.pageViewed)).toBe(false);
     expect(matches(JETSTREAM_TOPOLOGY.streams.pageViews.subjects[0]!, EventSubjects.paymentSucceeded)).toBe(false);
     expect([JETSTREAM_TOPOLOGY.streams.payments.publisher, JETSTREAM_TOPOLOGY.streams.pageViews.publisher]).toEqual(['payment-service', 'gateway']);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { Injectable, Module, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { APP_GUARD, NestFactory } from '@nestjs/core';
-import type { INestApplication } from '@nestjs/common';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEEDBACK_PENDING_MESSAGE, FeedbackPatterns } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
@@ -17,14 +17,15 @@ class SignedIn implements CanActivate {
 }
 
 describe('GET /api/attempts/:id/feedback over HTTP', () => {
-  let app: INestApplication;
+  let app: NestFastifyApplication;
   let base: string;
   const send = vi.fn();
 
   beforeAll(async () => {
     @Module({ controllers: [FeedbackController], providers: [{ provide: RpcClient, useValue: { send } }, { provide: APP_GUARD, useClass: SignedIn }] })
     class FeedbackTestModule {}
-    app = await NestFactory.create(FeedbackTestModule, { logger: false });
+    // The gateway's HTTP platform (Fastify; Express is not installed).
+    app = await NestFactory.create<NestFastifyApplication>(FeedbackTestModule, new FastifyAdapter(), { logger: false });
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
   });
