@@ -16,6 +16,7 @@ export function vitestTarget(root, file, exists = existsSync) {
   const absolute = resolve(root, file);
   const path = relative(root, absolute);
   if (path.startsWith('..') || !exists(absolute)) throw new Error(`no such test file in this repository: ${file}`);
+  if (path.startsWith(`tests${sep}ops${sep}`)) return { cwd: root, args: ['-c', join('tests', 'ops', 'vitest.config.mts'), path], needsStack: false, kind: 'unit' };
   for (const kind of /** @type {const} */ (['integration', 'e2e'])) {
     if (path === join('tests', kind)) return { cwd: root, args: ['-c', join('tests', kind, 'vitest.config.mts')], needsStack: true, kind };
     if (path.startsWith(`tests${sep}${kind}${sep}`)) return { cwd: root, args: ['-c', join('tests', kind, 'vitest.config.mts'), path], needsStack: true, kind };

@@ -88,6 +88,8 @@ try {
   const { installStack } = await import('./stack/install.mjs');
   mkdirSync(resultsDir, { recursive: true });
   await phases.run('stack binaries', installStack);
+  // helm (Go module) and the Python checkers, cached like the stack binaries (tools/ops/install.mjs).
+  await phases.run('ops tools', async () => (await import('./ops/install.mjs')).installOpsTools());
   // build-e2e: the web app as browser tests need it (a time scale they can set; see README, Testing).
   await phases.run('build', () => nx('run-many', '-t', 'build', 'build-e2e'));
   await phases.run('lint + typecheck', async () => {
@@ -98,6 +100,8 @@ try {
     await vitest('unit', []);
     assertEveryProjectRan(join(resultsDir, 'unit.json'));
   });
+  // The Helm chart, Dockerfiles, compose file and runbook, checked statically (tests/ops).
+  await phases.run('operations tests', () => vitest('ops', ['-c', 'tests/ops/vitest.config.mts']));
 
   const profile = stack.getProfile('test');
   stackStarted = true;
@@ -114,7 +118,7 @@ try {
 
 phases.report();
 // Every phase `npm test` means to run, so a summary after an early failure says what it skipped.
-const PLANNED = ['npm dependencies', 'stack binaries', 'build', 'lint + typecheck', 'unit tests', 'start stack (test profile)', 'integration tests', 'browser e2e tests'];
+const PLANNED = ['npm dependencies', 'stack binaries', 'ops tools', 'build', 'lint + typecheck', 'unit tests', 'operations tests', 'start stack (test profile)', 'integration tests', 'browser e2e tests'];
 const notRun = phasesNotRun(PLANNED, phases.timings.map((t) => t.name));
 const totals = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log('\nSuites:');

@@ -34,7 +34,7 @@ async function requireGo() {
 }
 
 /** @param {string} name @param {string} module @param {string} version */
-async function goInstall(name, module, version) {
+export async function goInstall(name, module, version) {
   if (installed(name, version)) return;
   await requireGo();
   log('install', `building ${name} ${version} (Go module ${module}) …`);

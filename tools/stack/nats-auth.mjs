@@ -114,6 +114,9 @@ export function natsUsers(profileName) {
       subscribe: [subject, replicaSubjects(service), ...(events ? [inbox(service)] : [])],
     });
   }
+  // The setup step (libs/server-kit setup-events, the Helm chart's hook Job): creates and updates
+  // the events streams and every durable consumer before the apps roll out; it handles no event.
+  users.push({ user: 'setup', publish: [...EVENTS_RIGHTS], subscribe: [inbox('setup')] });
   if (profileName === 'test') {
     // The harness: events on JetStream, `lifecycle.>` for the tests that boot a service of their
     // own, and a read-only view of the services' health requests (to count them under a flood).

@@ -61,6 +61,12 @@ describe('NATS users', () => {
     }
   });
 
+  it('give the setup step the events streams\' API and nothing to publish or answer', () => {
+    expect(users.setup.publish).toContain('$JS.API.CONSUMER.DURABLE.CREATE.FLUENT_EVENTS.>');
+    expect(users.setup.publish.filter((s) => !s.startsWith('$JS.'))).toEqual([]);
+    expect(users.setup.subscribe).toEqual(['_INBOX.setup.>']);
+  });
+
   it('have a test user only in the test profile', () => {
     expect(natsUsers('dev').map((u) => u.user)).not.toContain('test');
     expect(() => natsCredentials(profile('dev'), 'test')).toThrow(/No NATS user test/);

@@ -24,6 +24,11 @@ export const baseConfigSchema = z.object({
   /** This app's own NATS user and password (the local stack gives each app one; unset: no auth). */
   NATS_USER: z.string().optional(),
   NATS_PASSWORD: z.string().optional(),
+  /**
+   * Services: the port of the liveness/readiness HTTP probes (/health/live, /health/ready) that
+   * Kubernetes and the image's HEALTHCHECK ask; unset (the local stack): no probe server.
+   */
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export const databaseConfigSchema = z.object({

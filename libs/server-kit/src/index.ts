@@ -18,3 +18,5 @@ export * from './durable-consumer';
 export * from './cache/keyed-cache';
 export * from './cache/shared-cache';
 export * from './cache/local-broadcast';
+export * from './event-topology';
+export * from './probe-server';

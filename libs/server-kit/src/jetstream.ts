@@ -69,6 +69,11 @@ export interface JetStreamEventsOptions {
   /** How long JetStream remembers a msgID for de-duplication (at most the stream's max age). */
   duplicateWindowMs?: number;
   limits?: StreamLimits;
+  /**
+   * Copies of each stream across a NATS cluster (the setup step sets 3 in Helm). Unset: a new
+   * stream gets 1 and an existing stream keeps what it has, so a service never scales one down.
+   */
+  replicas?: number;
   /** Where messages go after their last failed delivery; see `consume`. */
   deadLetter?: { stream?: string; limits?: StreamLimits };
   logger?: EventsLogger;
@@ -206,6 +211,7 @@ export class JetStreamEvents {
       discard: limits.discard === 'new' ? DiscardPolicy.New : DiscardPolicy.Old,
       // JetStream refuses a duplicate window longer than the stream's max age.
       duplicate_window: maxAge > 0 ? Math.min(requestedWindow, maxAge) : requestedWindow,
+      ...(this.options.replicas ? { num_replicas: this.options.replicas } : {}),
     } satisfies Partial<StreamConfig>;
     const existing = await jsm.streams.info(name).catch((error: unknown) => {
       if (isNotFound(error)) return undefined;
@@ -264,8 +270,13 @@ export class JetStreamEvents {
     this.consumers.push(running);
   }
 
-  /** Creates or updates the durable consumer, then starts pulling from it. */
-  private async openConsumer(durable: string, filterSubject: string, settings: ConsumerSettings): Promise<ConsumerMessages> {
+  /**
+   * Creates the durable consumer when it does not exist, and updates it when its settings differ
+   * from `options` (the same settings `consume` applies): safe to run from a setup step before the
+   * services start, and again from every replica.
+   */
+  async ensureConsumer(durable: string, filterSubject: string, options: ConsumeOptions = {}): Promise<void> {
+    const settings: ConsumerSettings = { ...DEFAULT_CONSUME_OPTIONS, ...options };
     const jsm = this.manager();
     const wanted = {
       ack_wait: settings.ackWaitMs * NANOS_PER_MS,
@@ -292,6 +303,11 @@ export class JetStreamEvents {
         this.log.log(`Consumer ${durable} updated: ${changed.join(', ')}`);
       }
     }
+  }
+
+  /** Creates or updates the durable consumer, then starts pulling from it. */
+  private async openConsumer(durable: string, filterSubject: string, settings: ConsumerSettings): Promise<ConsumerMessages> {
+    await this.ensureConsumer(durable, filterSubject, settings);
     const consumer = await this.client().consumers.get(this.stream, durable);
     // Abort when the consumer disappears, so the supervisor creates it again.
     return consumer.consume({ max_messages: settings.maxMessages, abort_on_missing_resource: true });

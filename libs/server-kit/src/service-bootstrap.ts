@@ -6,7 +6,11 @@ import { connect as natsConnect, type ConnectionOptions, type NatsConnection, ty
 import type { ReplicaBroadcast } from './cache/shared-cache';
 import { Logger } from 'nestjs-pino';
 import pino from 'pino';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import type { Server } from 'node:http';
 import { waitForDatabase } from './database';
+import { startProbeServer } from './probe-server';
 import { natsServerOptions } from './nats';
 import { retryWithBackoff, type RetryLogger } from './retry';
 import { RpcErrorFilter } from './rpc-errors';
@@ -18,6 +22,8 @@ export interface ServiceBootstrapOptions {
   logLevel?: string;
   /** How long SIGTERM waits for in-flight handlers before closing anyway. */
   shutdownTimeoutMs?: number;
+  /** Serve the liveness and readiness probes on this port (see startProbeServer); unset: none. */
+  healthPort?: number;
 }
 
 /**
@@ -43,15 +49,23 @@ export async function bootstrapService(
   const shutdown = new AbortController();
   const server = new GracefulNatsServer(natsServerOptions(service, natsUrl).options ?? {});
   let app: INestMicroservice | undefined;
+  let listening = false;
+  // Alive from the first moment (waiting for the database is not a reason to restart); ready once
+  // Nest listens and while NATS and the database are connected, never once shutting down.
+  let probes: Server | undefined;
   listenForShutdown(
     async () => {
       shutdown.abort();
+      probes?.close();
       await server.close(options.shutdownTimeoutMs);
       await app?.close();
     },
     { log: early, timeoutMs: (options.shutdownTimeoutMs ?? 20_000) + 5_000 },
   );
   try {
+    if (options.healthPort !== undefined) {
+      probes = await startProbeServer(options.healthPort, () => !shutdown.signal.aborted && listening && connected(server, app));
+    }
     if (options.databaseUri) await waitForDatabase(options.databaseUri, { log: early, signal: shutdown.signal });
     if (shutdown.signal.aborted) return;
     app = await NestFactory.createMicroservice(serviceRoot(module, server), { strategy: server, bufferLogs: true });
@@ -61,6 +75,7 @@ export async function bootstrapService(
     app.flushLogs();
     app.useGlobalFilters(new RpcErrorFilter());
     await app.listen();
+    listening = true;
     app.get(Logger).log(`${service} listening on ${natsUrl}`);
   } catch (error) {
     if (shutdown.signal.aborted) return;
@@ -77,6 +92,19 @@ class ServiceRoot {}
 /** The service's module under a global root that provides what bootstrapService owns. */
 export function serviceRoot(module: Type<unknown>, broadcast: ReplicaBroadcast): DynamicModule {
   return { module: ServiceRoot, global: true, imports: [module], providers: [{ provide: REPLICA_BROADCAST, useValue: broadcast }], exports: [REPLICA_BROADCAST] };
+}
+
+/** NATS is connected (not closed or draining) and, where the service has one, so is its database. */
+function connected(server: GracefulNatsServer, app: INestMicroservice | undefined): boolean {
+  let nats: NatsConnection;
+  try {
+    nats = server.unwrap<NatsConnection>();
+  } catch {
+    return false;
+  }
+  if (nats.isClosed() || nats.isDraining()) return false;
+  const database = app?.get<Connection | undefined>(getConnectionToken(), { strict: false });
+  return database === undefined || database.readyState === 1;
 }
 
 type ConnectFn = (options: ConnectionOptions) => Promise<NatsConnection>;

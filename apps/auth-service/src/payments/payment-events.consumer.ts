@@ -1,11 +1,11 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventSubjects, paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
-import { DurableEventConsumer, MUST_APPLY_RETRIES } from '@fluent/server-kit';
+import { paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
+import { DurableEventConsumer, EVENT_CONSUMERS } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { PaidTestsService } from './paid-tests.service';
 
 /** auth-service's durable consumer: its position survives restarts, so nothing published meanwhile is missed. */
-export const PAID_TESTS_DURABLE = 'auth-service-paid-tests';
+export const PAID_TESTS_DURABLE = EVENT_CONSUMERS.authPaidTests.durable;
 
 /**
  * Applies payment.succeeded to the user document, acking only after the write (see
@@ -22,10 +22,10 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap, BeforeAppl
       user: config.NATS_USER,
       password: config.NATS_PASSWORD,
       durable: PAID_TESTS_DURABLE,
-      subject: EventSubjects.paymentSucceeded,
+      subject: EVENT_CONSUMERS.authPaidTests.subject,
       schema: paymentSucceededEventSchema,
       handle: (event) => paidTests.apply(event).then(() => undefined),
-      consume: MUST_APPLY_RETRIES,
+      consume: EVENT_CONSUMERS.authPaidTests.consume,
       logger: new Logger(PaymentEventsConsumer.name),
     });
   }

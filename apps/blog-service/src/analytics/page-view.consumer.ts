@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { EventSubjects, pageViewedEventSchema, type PageViewedEvent } from '@fluent/contracts';
-import { DurableEventConsumer } from '@fluent/server-kit';
+import { pageViewedEventSchema, type PageViewedEvent } from '@fluent/contracts';
+import { DurableEventConsumer, EVENT_CONSUMERS } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { PageViewsService } from './page-views.service';
 
@@ -21,7 +21,8 @@ export class PageViewConsumer implements OnApplicationBootstrap, OnModuleDestroy
       user: config.NATS_USER,
       password: config.NATS_PASSWORD,
       durable: config.PAGE_VIEW_CONSUMER,
-      subject: EventSubjects.pageViewed,
+      subject: EVENT_CONSUMERS.blogPageViews.subject,
+      consume: EVENT_CONSUMERS.blogPageViews.consume,
       schema: pageViewedEventSchema,
       handle: (event) => pageViews.record(event).then(() => undefined),
       logger: new Logger(PageViewConsumer.name),

@@ -1,12 +1,12 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventSubjects, paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
-import { DurableEventConsumer, MUST_APPLY_RETRIES } from '@fluent/server-kit';
+import { paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
+import { DurableEventConsumer, EVENT_CONSUMERS } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { LearnerProgress } from '../learners/learner-progress';
 import { EntitlementsService } from './entitlements.service';
 
 /** The catalog's durable consumer; its position survives restarts, so nothing published meanwhile is missed. */
-export const ENTITLEMENTS_DURABLE = 'catalog-service-entitlements';
+export const ENTITLEMENTS_DURABLE = EVENT_CONSUMERS.catalogEntitlements.durable;
 
 /** Feeds the entitlements from payment.succeeded (see DurableEventConsumer for start-up and retries). */
 @Injectable()
@@ -20,13 +20,13 @@ export class PaymentEventsConsumer implements OnApplicationBootstrap, BeforeAppl
       user: config.NATS_USER,
       password: config.NATS_PASSWORD,
       durable: ENTITLEMENTS_DURABLE,
-      subject: EventSubjects.paymentSucceeded,
+      subject: EVENT_CONSUMERS.catalogEntitlements.subject,
       schema: paymentSucceededEventSchema,
       handle: async (event) => {
         await entitlements.grant(event);
         progress.changed(event.uid);
       },
-      consume: MUST_APPLY_RETRIES,
+      consume: EVENT_CONSUMERS.catalogEntitlements.consume,
       logger: new Logger(PaymentEventsConsumer.name),
     });
   }

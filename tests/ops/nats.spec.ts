@@ -1,0 +1,33 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { staleFiles } from '../../tools/ops/nats-permissions.mjs';
+import { BIN } from '../../tools/stack/paths.mjs';
+import { exec, find, fixtureSecrets, natsUsers, render, VALUES } from './support/chart';
+
+describe('NATS users and permissions in the chart and compose', () => {
+  it('are generated from tools/stack/nats-auth.mjs and up to date (node tools/ops/nats-permissions.mjs)', () => {
+    expect(staleFiles().map((f) => f.path)).toEqual([]);
+  });
+
+  it.each([
+    ['dev', [VALUES.dev], [] as string[]],
+    ['prod', [VALUES.prod], fixtureSecrets()],
+  ])("the %s render's nats.conf is a configuration nats-server accepts, with every user's password from the Secret", (_name, files, sets) => {
+    const manifests = render(files, sets);
+    const conf = find(manifests, 'ConfigMap', 'fluent-nats-config').data!['nats.conf']!;
+    const container = find(manifests, 'StatefulSet', 'fluent-nats').spec.template.spec.containers[0];
+    const secret = find(manifests, 'Secret', 'fluent-secrets').data!;
+    const env: Record<string, string> = { POD_NAME: 'fluent-nats-0' };
+    for (const entry of container.env) {
+      if (entry.valueFrom?.secretKeyRef) env[entry.name] = Buffer.from(secret[entry.valueFrom.secretKeyRef.key]!, 'base64').toString();
+    }
+    for (const user of natsUsers()) expect(env[user.passwordVariable], user.user).toBeTruthy();
+    const dir = mkdtempSync(join(tmpdir(), 'fluent-nats-conf-'));
+    writeFileSync(join(dir, 'nats.conf'), conf);
+    const check = exec(join(BIN, 'nats-server'), ['-c', join(dir, 'nats.conf'), '-t'], env);
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    for (const user of natsUsers()) expect(conf).toContain(`user: "${user.user}", password: $${user.passwordVariable}`);
+  });
+});

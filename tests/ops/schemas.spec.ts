@@ -1,0 +1,45 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureSecrets, KUBE_VERSION, ROOT, template, VALUES, venvTool } from './support/chart';
+
+/** Checks we skip, each with the reason it does not apply (tests/ops/checkov-skips.json). */
+const SKIPS: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'tests', 'ops', 'checkov-skips.json'), 'utf8'));
+
+const renders: Record<string, string> = {};
+beforeAll(() => {
+  const dir = mkdtempSync(join(tmpdir(), 'fluent-ops-'));
+  for (const [name, files, sets] of [
+    ['dev', [VALUES.dev], []],
+    ['prod', [VALUES.prod], fixtureSecrets()],
+    ['prod-external', [VALUES.prod], [...fixtureSecrets(), 'mongodb.internal=false', 'secrets.values.mongodb-uri=mongodb://fluent:fixture@db.example.internal/fluent?replicaSet=rs0', 'nats.internal=false', 'nats.url=nats://nats.example.internal:4222', 'metrics.serviceMonitor.enabled=false']],
+  ] as const) {
+    const run = template([...files], [...sets]);
+    if (run.status !== 0) throw new Error(run.stderr);
+    renders[name] = join(dir, `${name}.yaml`);
+    writeFileSync(renders[name], run.stdout);
+  }
+});
+
+describe('the rendered manifests', () => {
+  it('validate against the Kubernetes schemas (strict: no unknown fields)', () => {
+    const run = venvTool('kubernetes-validate', ['--strict', '--quiet', '-k', KUBE_VERSION, ...Object.values(renders)]);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout + run.stderr).not.toMatch(/ERROR|did not validate/);
+  });
+
+  it('pass checkov with no failed check; every skipped check has a written reason', () => {
+    for (const [id, reason] of Object.entries(SKIPS)) expect(reason.length, id).toBeGreaterThan(40);
+    const run = venvTool('checkov', [
+      ...Object.values(renders).flatMap((file) => ['-f', file]),
+      '--framework', 'kubernetes', '--quiet', '--compact', '--output', 'json',
+      '--skip-check', Object.keys(SKIPS).join(','),
+    ]);
+    const reports = [JSON.parse(run.stdout)].flat() as { summary: { failed: number; passed: number }; results: { failed_checks: { check_id: string; resource: string }[] } }[];
+    const failed = reports.flatMap((r) => r.results?.failed_checks ?? []).map((c) => `${c.check_id} ${c.resource}`);
+    expect(failed).toEqual([]);
+    expect(reports.reduce((n, r) => n + r.summary.passed, 0)).toBeGreaterThan(500);
+    expect(run.status).toBe(0);
+  });
+});

