@@ -11,9 +11,6 @@ import type {
 } from './mock-tests';
 import { SECTION_SIZES, SECTION_TIMINGS_MS } from './sections';
 
-/** How many tests are free when FREE_TEST_COUNT is not set (tests 1-3; 4-20 are the 17 premium tests). */
-export const DEFAULT_FREE_TEST_COUNT = 3;
-
 /** One dashboard card, for one learner. */
 export interface TestCard {
   id: number;

@@ -13,6 +13,7 @@ export * from './sections';
 export * from './auth';
 export * from './auth-messages';
 export * from './catalog';
+export * from './premium';
 export * from './payments';
 export * from './item-reports';
 export * from './feedback';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AttemptResult, ItemResult, TypingDetail, WritingFeedback } from '@fluent/contracts';
+import { jumbledForDisplay, SECTION_NAMES, type AttemptResult, type ItemResult, type TypingDetail, type WritingFeedback } from '@fluent/contracts';
 import { paths } from '@/config/paths';
 import { useWritingFeedback } from '../api/get-writing-feedback';
 import { AnnotatedText } from './feedback/annotated-text';
@@ -89,7 +89,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 function TypingResults({ wpm, accuracy, detail, report }: { wpm: number; accuracy: number; detail?: TypingDetail; report: ReactNode }) {
   return (
     <section className="card results-section" aria-labelledby="results-typing">
-      <h2 id="results-typing">Typing Test</h2>
+      <h2 id="results-typing">{SECTION_NAMES.typing}</h2>
       <dl className="results-figures">
         <Figure label="Typing speed" value={`${wpm} WPM`} />
         <Figure label="Accuracy" value={`${accuracy}%`} />
@@ -145,9 +145,9 @@ export function ResultsView({ result }: { result: AttemptResult }) {
   const feedback = feedbackQuery.data?.status === 'ready' ? feedbackQuery.data.feedback : undefined;
   const feedbackState = feedback ? undefined : feedbackQuery.isError ? 'unavailable' : 'pending';
   const sections = [
-    { name: 'Sentence Completion', ...score.sentences },
-    { name: 'Fill in the Blanks', ...score.fills },
-    { name: 'Jumbled Words', ...score.jumbled },
+    { name: SECTION_NAMES.sentence, ...score.sentences },
+    { name: SECTION_NAMES.fill, ...score.fills },
+    { name: SECTION_NAMES.jumbled, ...score.jumbled },
   ];
   return (
     <article className="results" aria-labelledby="results-title">
@@ -184,7 +184,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
       </section>
 
       <section className="card results-section" aria-labelledby="results-sentences">
-        <h2 id="results-sentences">Sentence Completion</h2>
+        <h2 id="results-sentences">{SECTION_NAMES.sentence}</h2>
         <ol className="result-items">
           {questions.sentences.map((q, i) => (
             <ItemRow
@@ -193,7 +193,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
               prompt={q.question}
               answer={result.sentenceAnswers[i] ?? ''}
               item={score.sentences.items[i]}
-              report={<ReportProblem attemptId={attemptId} section="sentences" itemId={q.id} itemLabel={`Sentence Completion question ${i + 1}`} />}
+              report={<ReportProblem attemptId={attemptId} section="sentences" itemId={q.id} itemLabel={`${SECTION_NAMES.sentence} question ${i + 1}`} />}
               expectedLabel="Acceptable answers:"
               expected={q.acceptableAnswers.join(', ')}
             />
@@ -202,7 +202,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
       </section>
 
       <section className="card results-section" aria-labelledby="results-fills">
-        <h2 id="results-fills">Fill in the Blanks</h2>
+        <h2 id="results-fills">{SECTION_NAMES.fill}</h2>
         <ol className="result-items">
           {questions.fills.map((q, i) => (
             <ItemRow
@@ -211,7 +211,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
               prompt={q.question}
               answer={result.fillAnswers[i] ?? ''}
               item={score.fills.items[i]}
-              report={<ReportProblem attemptId={attemptId} section="fills" itemId={q.id} itemLabel={`Fill in the Blanks question ${i + 1}`} />}
+              report={<ReportProblem attemptId={attemptId} section="fills" itemId={q.id} itemLabel={`${SECTION_NAMES.fill} question ${i + 1}`} />}
               expectedLabel="Correct answer:"
               expected={q.answer}
             />
@@ -220,19 +220,16 @@ export function ResultsView({ result }: { result: AttemptResult }) {
       </section>
 
       <section className="card results-section" aria-labelledby="results-jumbled">
-        <h2 id="results-jumbled">Jumbled Words</h2>
+        <h2 id="results-jumbled">{SECTION_NAMES.jumbled}</h2>
         <ol className="result-items">
           {questions.jumbled.map((q, i) => (
             <ItemRow
               key={q.id}
               number={i + 1}
-              prompt={q.jumbled
-                .split('/')
-                .map((w) => w.trim())
-                .join(' ')}
+              prompt={jumbledForDisplay(q.jumbled)}
               answer={result.jumbledAnswers[i] ?? ''}
               item={score.jumbled.items[i]}
-              report={<ReportProblem attemptId={attemptId} section="jumbled" itemId={q.id} itemLabel={`Jumbled Words question ${i + 1}`} />}
+              report={<ReportProblem attemptId={attemptId} section="jumbled" itemId={q.id} itemLabel={`${SECTION_NAMES.jumbled} question ${i + 1}`} />}
               expectedLabel="Correct answer:"
               expected={q.answer}
             />
@@ -243,7 +240,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
       {feedback ? <SkillProfileView profile={feedback.profile} /> : null}
 
       <section className="card results-section" aria-labelledby="results-passages">
-        <h2 id="results-passages">Passage Reconstruction</h2>
+        <h2 id="results-passages">{SECTION_NAMES.passage}</h2>
         {feedbackState ? <FeedbackStatus state={feedbackState} /> : null}
         {questions.passages.map((p, i) => {
           const guide = score.passages[i];
@@ -268,7 +265,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
       </section>
 
       <section className="card results-section" aria-labelledby="results-email">
-        <h2 id="results-email">Email Writing</h2>
+        <h2 id="results-email">{SECTION_NAMES.email}</h2>
         {feedbackState ? <FeedbackStatus state={feedbackState} /> : null}
         <div className="result-writing">
           <p className="result-label">Prompt:</p>
