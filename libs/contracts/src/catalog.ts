@@ -12,7 +12,7 @@ import type {
 import { SECTION_SIZES, SECTION_TIMINGS_MS } from './sections';
 
 /** One dashboard card, for one learner. */
-export interface TestCard {
+export interface MockTestCard {
   id: number;
   /** 'Test N'. */
   name: string;
@@ -28,8 +28,8 @@ export interface TestCard {
   attemptsLeft: number;
 }
 
-export interface TestCardsResponse {
-  cards: TestCard[];
+export interface MockTestCardsResponse {
+  cards: MockTestCard[];
   /** The learner's entitlement to every premium test, as the catalog knows it. */
   paid: boolean;
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TestCardsResponse } from '@fluent/contracts';
+import type { MockTestCardsResponse } from '@fluent/contracts';
 import { apiRequest } from '@/lib/api-client';
 
 /** The query key of the learner's cards; see invalidate-catalog.ts for who refreshes it. */
 export const cardsQueryKey = ['tests', 'cards'] as const;
 
-export const getCards = (): Promise<TestCardsResponse> => apiRequest<TestCardsResponse>('/api/tests');
+export const getCards = (): Promise<MockTestCardsResponse> => apiRequest<MockTestCardsResponse>('/api/tests');
 
 /** Always asked again when the dashboard opens: a card's state changes on other pages (a test, a payment). */
 export const useCards = () => useQuery({ queryKey: cardsQueryKey, queryFn: getCards, staleTime: 0 });

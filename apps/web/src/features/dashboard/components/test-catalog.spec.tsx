@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testLevel, type TestCard, type TestCardsResponse } from '@fluent/contracts';
+import { testLevel, type MockTestCard, type MockTestCardsResponse } from '@fluent/contracts';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { TestCatalog } from './test-catalog';
 
-const card = (id: number, overrides: Partial<TestCard> = {}): TestCard => ({
+const card = (id: number, overrides: Partial<MockTestCard> = {}): MockTestCard => ({
   id,
   name: `Test ${id}`,
   description: `What test ${id} covers.`,
@@ -17,7 +17,7 @@ const card = (id: number, overrides: Partial<TestCard> = {}): TestCard => ({
   ...overrides,
 });
 
-const newLearner = (): TestCardsResponse => ({ paid: false, cards: Array.from({ length: 20 }, (_, i) => card(i + 1)) });
+const newLearner = (): MockTestCardsResponse => ({ paid: false, cards: Array.from({ length: 20 }, (_, i) => card(i + 1)) });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ALREADY_ATTEMPTED_MESSAGE, type TestCard } from '@fluent/contracts';
+import { ALREADY_ATTEMPTED_MESSAGE, type MockTestCard } from '@fluent/contracts';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { PurchaseDialog } from '@/features/payments/components/purchase-dialog';
 import { errorMessage } from '@/features/auth/messages';
 import { useCards } from '../api/get-cards';
-import type { CardState } from './test-card';
+import type { CardState } from './mock-test-card';
 import { TestGrid } from './test-grid';
 import '../dashboard.css';
 
@@ -26,7 +26,7 @@ export function TestCatalog() {
     }
   }, [cards.isSuccess]);
 
-  const choose = (card: TestCard, state: CardState) => {
+  const choose = (card: MockTestCard, state: CardState) => {
     if (state === 'available') navigate(paths.test, { state: { testId: card.id } });
     else if (state === 'completed') window.alert(ALREADY_ATTEMPTED_MESSAGE);
     else setPurchasing(true);
