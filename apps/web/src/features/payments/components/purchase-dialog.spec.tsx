@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentsClientConfig, MockTestCardsResponse } from '@fluent/contracts';
-import { cardsQueryKey } from '@/features/dashboard/api/get-cards';
+import { cardsQueryKey } from '@/lib/catalog/cards';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { PurchaseDialog } from './purchase-dialog';
 
