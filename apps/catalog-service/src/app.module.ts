@@ -12,7 +12,7 @@ import { CatalogService } from './catalog.service';
 import { config, SERVICE_NAME } from './config';
 import { Entitlement, EntitlementSchema } from './entitlements/entitlement.schema';
 import { EntitlementsService } from './entitlements/entitlements.service';
-import { PaymentEventsConsumer } from './entitlements/payment-events.consumer';
+import { paymentEventsConsumer } from './entitlements/payment-events.consumer';
 import { LearnerProgress } from './learners/learner-progress';
 import { TestLibrary } from './library/test-library';
 import { ItemReport, ItemReportSchema } from './reports/item-report.schema';
@@ -44,7 +44,7 @@ import { ItemReportsService } from './reports/item-reports.service';
     LearnerProgress,
     AttemptEvents,
     CatalogService,
-    PaymentEventsConsumer,
+    paymentEventsConsumer,
     premiumPriceBookProvider(config),
     ItemReportsService,
   ],

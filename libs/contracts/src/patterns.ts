@@ -28,7 +28,6 @@ export const AuthPatterns = {
   signOut: 'auth.signOut',
   exchangeGoogleCode: 'auth.google.exchange',
   ensureUser: 'auth.ensureUser',
-  me: 'auth.me',
 } as const;
 
 export const CatalogPatterns = {

@@ -1,5 +1,7 @@
+import { Logger, type FactoryProvider, type InjectionToken } from '@nestjs/common';
 import type { z } from 'zod';
 import { JetStreamEvents, UnprocessableEventError, type ConsumeOptions, type EventsLogger } from './jetstream';
+import type { BaseConfig } from './config';
 import { retryWithBackoff } from './retry';
 
 export interface DurableConsumerOptions<T> {
@@ -26,6 +28,7 @@ export interface DurableConsumerOptions<T> {
  * events go to the dead letters at once; a handler that throws is retried (see JetStreamEvents).
  */
 export class DurableEventConsumer<T> {
+  /** Nest calls the lifecycle hooks below when the consumer is a provider (durableConsumerProvider). */
   private readonly stopping = new AbortController();
   private readonly events: JetStreamEvents;
   private started?: Promise<void>;
@@ -70,4 +73,65 @@ export class DurableEventConsumer<T> {
     await this.started;
     await this.events.close();
   }
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  /** Before the database closes (onApplicationShutdown): the event in hand still writes and acks. */
+  beforeApplicationShutdown(): Promise<void> {
+    return this.stop();
+  }
+}
+
+export interface DurableConsumerProviderSpec<T, Deps extends unknown[]> {
+  /** The service's name (the NATS connection's) and its config (NATS_URL, NATS_USER, NATS_PASSWORD). */
+  service: string;
+  config: BaseConfig;
+  /** The stream and the durable consumer on it (libs/contracts `EventStreams`, `Durables`). */
+  stream: string;
+  durable: string;
+  /** Every event is parsed with it; one that does not parse is dead-lettered at once. */
+  schema: z.ZodType<T>;
+  /** The providers `handler` receives, in order. */
+  inject?: InjectionToken[];
+  /** Builds the event handler from the injected providers; a handler that throws is retried. */
+  handler: (...deps: Deps) => (event: T) => Promise<unknown>;
+  consume?: ConsumeOptions;
+  /** The logger's context (the consumer's name in the logs). */
+  name: string;
+}
+
+/** The token of a durable consumer's provider (nothing needs to inject it; Nest runs its lifecycle). */
+export const durableConsumerToken = (stream: string, durable: string): string => `DurableEventConsumer:${stream}:${durable}`;
+
+/**
+ * A service's durable JetStream consumer as a Nest provider: built from the providers its handler
+ * needs, started in the background once the application has booted, stopped before the database
+ * closes. Every durable consumer of every service is one of these (the payment consumers through
+ * paymentConsumerProvider).
+ */
+export function durableConsumerProvider<T, Deps extends unknown[] = unknown[]>(spec: DurableConsumerProviderSpec<T, Deps>): FactoryProvider<DurableEventConsumer<T>> {
+  const { service, config, stream, durable, schema, consume } = spec;
+  return {
+    provide: durableConsumerToken(stream, durable),
+    inject: spec.inject ?? [],
+    useFactory: (...deps: unknown[]) => {
+      const handle = spec.handler(...(deps as Deps));
+      return new DurableEventConsumer<T>({
+        service,
+        url: config.NATS_URL,
+        user: config.NATS_USER,
+        password: config.NATS_PASSWORD,
+        stream,
+        durable,
+        schema,
+        handle: async (event) => {
+          await handle(event);
+        },
+        consume,
+        logger: new Logger(spec.name),
+      });
+    },
+  };
 }

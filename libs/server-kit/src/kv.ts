@@ -112,11 +112,5 @@ export async function incrementCounter(kv: KV, key: string, delta = 1, maxAttemp
   throw new CounterContendedError(key);
 }
 
-/** The current count of a counter (0 when absent). */
-export async function readCounter(kv: KV, key: string): Promise<number> {
-  const entry = await kv.get(key);
-  return entry && entry.operation === 'PUT' ? decodeCount(entry.value) : 0;
-}
-
 const encodeCount = (n: number) => new TextEncoder().encode(String(n));
 const decodeCount = (value: Uint8Array) => Number(new TextDecoder().decode(value)) || 0;

@@ -1,47 +1,51 @@
 import { getModelToken } from '@nestjs/mongoose';
-import type { Provider } from '@nestjs/common';
+import type { FactoryProvider, InjectionToken, Provider } from '@nestjs/common';
 import type { Model } from 'mongoose';
 import { EventStreams, paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
 import type { BaseConfig, PaymentConsumerConfig } from './config';
-import { DurableEventConsumer } from './durable-consumer';
-import type { EventsLogger } from './jetstream';
+import { durableConsumerProvider, type DurableEventConsumer } from './durable-consumer';
 import { paymentConsumeOptions, PremiumPriceBook, PremiumPriceRecord, premiumPriceOf } from './premium-prices';
 
-export interface PaymentConsumerOptions {
+export interface PaymentConsumerSpec<Deps extends unknown[]> {
   service: string;
   config: BaseConfig & PaymentConsumerConfig;
   /** The service's durable on the payments stream (libs/contracts `Durables`). */
   durable: string;
-  prices: PremiumPriceBook;
-  /** Idempotent: the same payment may be delivered again (a redelivery, replay-payments). */
-  apply: (event: PaymentSucceededEvent) => Promise<unknown>;
-  logger: EventsLogger;
+  /** The providers `apply` receives, in order (PremiumPriceBook is injected besides). */
+  inject?: InjectionToken[];
+  /** Builds the payment's application; idempotent: the same payment may be delivered again (a redelivery, replay-payments). */
+  apply: (...deps: Deps) => (event: PaymentSucceededEvent) => Promise<unknown>;
+  /** The logger's context. */
+  name: string;
 }
 
 /**
- * A consumer of payment.succeeded (auth-service's paidTests, catalog-service's entitlements): it
- * re-checks the amount and currency against the premium prices as payment-service does, then
- * applies the payment, and acks only after that. A payment it cannot apply yet (the database is
- * away, an unknown price) is retried without a limit, with pauses of at most
- * PAYMENT_EVENT_RETRY_MAX_MS, and logged as the error "Event not applied" once it has failed
- * PAYMENT_EVENT_ALERT_AFTER times: a paid learner is never given up on.
+ * A consumer of payment.succeeded (auth-service's paidTests, catalog-service's entitlements) as a
+ * Nest provider: it re-checks the amount and currency against the premium prices as
+ * payment-service does, then applies the payment, and acks only after that. A payment it cannot
+ * apply yet (the database is away, an unknown price) is retried without a limit, with pauses of at
+ * most PAYMENT_EVENT_RETRY_MAX_MS, and logged as the error "Event not applied" once it has failed
+ * PAYMENT_EVENT_ALERT_AFTER times: a paid learner is never given up on. Register
+ * premiumPriceBookProvider beside it.
  */
-export function paymentSucceededConsumer(options: PaymentConsumerOptions): DurableEventConsumer<PaymentSucceededEvent> {
-  const { config, prices, apply } = options;
-  return new DurableEventConsumer({
-    service: options.service,
-    url: config.NATS_URL,
-    user: config.NATS_USER,
-    password: config.NATS_PASSWORD,
+export function paymentConsumerProvider<Deps extends unknown[]>(spec: PaymentConsumerSpec<Deps>): FactoryProvider<DurableEventConsumer<PaymentSucceededEvent>> {
+  const { config } = spec;
+  return durableConsumerProvider<PaymentSucceededEvent, [PremiumPriceBook, ...Deps]>({
+    service: spec.service,
+    config,
     stream: EventStreams.payments,
-    durable: options.durable,
+    durable: spec.durable,
     schema: paymentSucceededEventSchema,
-    handle: async (event) => {
-      await prices.assertPremium(event);
-      await apply(event);
+    inject: [PremiumPriceBook, ...(spec.inject ?? [])],
+    handler: (prices, ...deps) => {
+      const apply = spec.apply(...deps);
+      return async (event) => {
+        await prices.assertPremium(event);
+        await apply(event);
+      };
     },
     consume: paymentConsumeOptions(config),
-    logger: options.logger,
+    name: spec.name,
   });
 }
 

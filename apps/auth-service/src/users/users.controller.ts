@@ -14,7 +14,6 @@ import { parsePayload } from '@fluent/server-kit';
 import { UsersService } from './users.service';
 
 const refreshSchema = z.object({ refreshToken: z.string().min(1) });
-const uidSchema = z.object({ uid: z.string().min(1) });
 const ensureSchema = z.object({
   user: z.object({ uid: z.string().min(1), email: z.string().optional(), name: z.string().optional() }),
   path: z.enum(['social-sign-in', 'dashboard']),
@@ -56,10 +55,5 @@ export class UsersController {
   @MessagePattern(AuthPatterns.ensureUser)
   ensureUser(@Payload() payload: unknown): Promise<UserDocument> {
     return this.users.ensureUser(parse(ensureSchema, payload) as EnsureUserRequest);
-  }
-
-  @MessagePattern(AuthPatterns.me)
-  me(@Payload() payload: unknown): Promise<UserDocument> {
-    return this.users.me(parse(uidSchema, payload).uid);
   }
 }

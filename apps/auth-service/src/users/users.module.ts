@@ -6,7 +6,7 @@ import { KeycloakAdmin } from '../keycloak/keycloak-admin';
 import { KeycloakTokens } from '../keycloak/keycloak-tokens';
 import { RealmSecretsCheck } from '../keycloak/realm-secrets-check';
 import { PaidTestsService } from '../payments/paid-tests.service';
-import { PaymentEventsConsumer } from '../payments/payment-events.consumer';
+import { paymentEventsConsumer } from '../payments/payment-events.consumer';
 import { UserPayment, UserPaymentSchema } from '../payments/user-payment.schema';
 import { kvGraceStore, RefreshGrace } from '../sessions/refresh-grace';
 import { UserDocumentCache } from './user-document-cache';
@@ -32,7 +32,7 @@ const GRACE_BUCKET = 'auth_refresh_grace';
     KeycloakTokens,
     RealmSecretsCheck,
     PaidTestsService,
-    PaymentEventsConsumer,
+    paymentEventsConsumer,
     premiumPriceBookProvider(config),
     {
       provide: NatsKv,

@@ -158,12 +158,6 @@ export class UsersService {
     return created;
   }
 
-  async me(uid: string): Promise<UserDocument> {
-    const found = await this.find(uid);
-    if (!found) throw rpcError(404, 'No user document exists for this account yet.');
-    return found;
-  }
-
   private deadline(): Deadline {
     return new Deadline(config.AUTH_OPERATION_BUDGET_MS);
   }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AnalyticsController } from './analytics.controller';
-import { PageViewConsumer } from './page-view.consumer';
+import { pageViewConsumer } from './page-view.consumer';
 import { PageView, PageViewDay, PageViewDaySchema, PageViewSchema, RolledUpDay, RolledUpDaySchema } from './page-view.schema';
 import { PageViewsService } from './page-views.service';
 
@@ -14,6 +14,6 @@ import { PageViewsService } from './page-views.service';
     ]),
   ],
   controllers: [AnalyticsController],
-  providers: [PageViewsService, PageViewConsumer],
+  providers: [PageViewsService, pageViewConsumer],
 })
 export class AnalyticsModule {}

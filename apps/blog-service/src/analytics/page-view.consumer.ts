@@ -1,6 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Durables, EventStreams, pageViewedEventSchema, type PageViewedEvent } from '@fluent/contracts';
-import { DurableEventConsumer } from '@fluent/server-kit';
+import { Durables, EventStreams, pageViewedEventSchema } from '@fluent/contracts';
+import { durableConsumerProvider } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { PageViewsService } from './page-views.service';
 
@@ -10,30 +9,13 @@ import { PageViewsService } from './page-views.service';
  * in the background (DurableEventConsumer), so a NATS outage at start delays the counting but not
  * the blog.
  */
-@Injectable()
-export class PageViewConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly consumer: DurableEventConsumer<PageViewedEvent>;
-
-  constructor(pageViews: PageViewsService) {
-    this.consumer = new DurableEventConsumer({
-      service: SERVICE_NAME,
-      url: config.NATS_URL,
-      user: config.NATS_USER,
-      password: config.NATS_PASSWORD,
-      stream: EventStreams.pageViews,
-      durable: Durables.pageViews,
-      schema: pageViewedEventSchema,
-      handle: (event) => pageViews.record(event).then(() => undefined),
-      logger: new Logger(PageViewConsumer.name),
-    });
-  }
-
-  onApplicationBootstrap(): void {
-    this.consumer.start();
-  }
-
-  /** Lets the view being counted finish and ack before the database closes. */
-  onModuleDestroy(): Promise<void> {
-    return this.consumer.stop();
-  }
-}
+export const pageViewConsumer = durableConsumerProvider({
+  service: SERVICE_NAME,
+  config,
+  stream: EventStreams.pageViews,
+  durable: Durables.pageViews,
+  schema: pageViewedEventSchema,
+  inject: [PageViewsService],
+  handler: (pageViews: PageViewsService) => (event) => pageViews.record(event),
+  name: 'PageViewConsumer',
+});

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FeedbackModule } from '../feedback/feedback.module';
-import { AttemptSubmittedConsumer } from './attempt-submitted.consumer';
+import { attemptSubmittedConsumer } from './attempt-submitted.consumer';
 
-@Module({ imports: [FeedbackModule], providers: [AttemptSubmittedConsumer] })
+@Module({ imports: [FeedbackModule], providers: [attemptSubmittedConsumer] })
 export class ConsumerModule {}
