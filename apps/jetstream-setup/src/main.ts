@@ -1,6 +1,5 @@
-import { connect } from 'nats';
 import pino from 'pino';
-import { fluentJetStreamTopology, natsAuthOptions, reconcileJetStream, retryWithBackoff } from '@fluent/server-kit';
+import { connectNats, fluentJetStreamTopology, reconcileJetStream, retryWithBackoff } from '@fluent/server-kit';
 import { jetStreamSettings, loadSetupConfig, SETUP_NAME } from './config';
 
 /**
@@ -15,7 +14,7 @@ async function main(): Promise<void> {
   const log = pino({ base: { service: SETUP_NAME }, level: config.LOG_LEVEL });
   const deadline = AbortSignal.timeout(config.SETUP_TIMEOUT_MS);
   const nc = await retryWithBackoff(
-    () => connect({ servers: config.NATS_URL, name: SETUP_NAME, ...natsAuthOptions() }),
+    () => connectNats({ url: config.NATS_URL, name: SETUP_NAME, reconnectForever: false }),
     { what: `NATS at ${config.NATS_URL}`, log: { warn: (m) => log.warn(m), log: (m) => log.info(m) }, signal: deadline },
   );
   try {

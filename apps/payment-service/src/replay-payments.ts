@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import mongoose from 'mongoose';
-import { connect } from 'nats';
 import { z } from 'zod';
-import { baseConfigSchema, databaseConfigSchema, loadConfig, natsAuthOptions, redactUri } from '@fluent/server-kit';
+import { baseConfigSchema, databaseConfigSchema, connectNats, loadConfig, redactUri } from '@fluent/server-kit';
 import { SucceededPayment, SucceededPaymentSchema } from './records/succeeded-payment.schema';
 import { replayPayments } from './replay/replay-payments';
 
@@ -31,7 +30,7 @@ async function main(): Promise<boolean> {
   const print = (line: string) => console.log(`[replay-payments] ${line}`);
   print(`database ${redactUri(config.MONGODB_URI)}, NATS ${config.NATS_URL}${args.dryRun ? ' (dry run: nothing is published)' : ''}`);
   const db = await mongoose.createConnection(config.MONGODB_URI, { serverSelectionTimeoutMS: 5000, bufferCommands: false }).asPromise();
-  const nc = await connect({ servers: config.NATS_URL, name: 'replay-payments', ...natsAuthOptions() });
+  const nc = await connectNats({ url: config.NATS_URL, name: 'replay-payments', reconnectForever: false });
   try {
     // No account-wide JetStream info: payment-service may read only what replaying needs.
     const jsm = await nc.jetstreamManager({ checkAPI: false });

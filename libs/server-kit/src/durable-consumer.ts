@@ -1,6 +1,7 @@
 import { Logger, type FactoryProvider, type InjectionToken } from '@nestjs/common';
 import type { z } from 'zod';
-import { JetStreamEvents, UnprocessableEventError, type ConsumeOptions, type EventsLogger } from './jetstream';
+import { JetStreamEvents } from './jetstream';
+import { UnprocessableEventError, type ConsumeOptions, type EventsLogger } from './jetstream-consumer';
 import type { BaseConfig } from './config';
 import { retryWithBackoff } from './retry';
 

@@ -1,5 +1,5 @@
-import { connect, JSONCodec, type NatsConnection } from 'nats';
-import { natsAuthOptions } from './nats';
+import { JSONCodec } from 'nats';
+import { credentialsOf, LazyNatsConnection } from './nats-connection';
 
 export interface EventPublisherOptions {
   url: string;
@@ -21,16 +21,23 @@ const codec = JSONCodec<unknown>();
  * One lazy connection per process; a failed connect is retried by the next publish.
  */
 export class EventPublisher {
-  private connection?: Promise<NatsConnection>;
+  private readonly connection: LazyNatsConnection;
 
-  constructor(private readonly options: EventPublisherOptions) {}
+  constructor(private readonly options: EventPublisherOptions) {
+    this.connection = new LazyNatsConnection({
+      url: options.url,
+      name: `${options.name}-events`,
+      credentials: credentialsOf(options.user, options.pass),
+      options: { timeout: 2000 },
+    });
+  }
 
   /**
    * Resolves once the stream has stored the event (false when JetStream already had this msgID,
    * i.e. a repeated publish); rejects when it cannot be stored (NATS away, no stream, time out).
    */
   async publish<T>(subject: string, data: T, msgID: string): Promise<boolean> {
-    const nc = await this.connect();
+    const nc = await this.connection.get();
     const ack = await nc.jetstream().publish(subject, codec.encode(data), { msgID, timeout: this.options.timeoutMs ?? 2000 });
     return !ack.duplicate;
   }
@@ -40,24 +47,7 @@ export class EventPublisher {
     return this.close();
   }
 
-  async close(): Promise<void> {
-    const connection = this.connection;
-    this.connection = undefined;
-    if (connection) await (await connection.catch(() => undefined))?.drain().catch(() => undefined);
-  }
-
-  private connect(): Promise<NatsConnection> {
-    this.connection ??= connect({
-      servers: this.options.url,
-      name: `${this.options.name}-events`,
-      ...natsAuthOptions(this.options.user || this.options.pass ? { user: this.options.user, password: this.options.pass } : undefined),
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-      timeout: 2000,
-    }).catch((error: unknown) => {
-      this.connection = undefined;
-      throw error;
-    });
-    return this.connection;
+  close(): Promise<void> {
+    return this.connection.close();
   }
 }

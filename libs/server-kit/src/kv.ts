@@ -1,5 +1,5 @@
-import { connect, type KV, type NatsConnection } from 'nats';
-import { natsAuthOptions } from './nats';
+import type { KV } from 'nats';
+import { credentialsOf, LazyNatsConnection } from './nats-connection';
 
 export interface NatsKvOptions {
   url: string;
@@ -15,15 +15,23 @@ export interface NatsKvOptions {
  * with a TTL (its entries expire on their own, so nothing needs sweeping).
  */
 export class NatsKv {
-  private connection?: Promise<NatsConnection>;
+  private readonly connection: LazyNatsConnection;
   private readonly buckets = new Map<string, Promise<KV>>();
 
-  constructor(private readonly options: NatsKvOptions) {}
+  constructor(options: NatsKvOptions) {
+    this.connection = new LazyNatsConnection({
+      url: options.url,
+      name: `${options.name}-kv`,
+      // Its own inbox prefix too: the server lets each app read replies only under `_INBOX.<user>`.
+      credentials: credentialsOf(options.user, options.pass),
+      options: { timeout: 2000 },
+    });
+  }
 
   bucket(name: string, ttlMs: number): Promise<KV> {
     let bucket = this.buckets.get(name);
     if (!bucket) {
-      bucket = this.connect().then((nc) => nc.jetstream().views.kv(name, { ttl: ttlMs, history: 1, timeout: 2000 }));
+      bucket = this.connection.get().then((nc) => nc.jetstream().views.kv(name, { ttl: ttlMs, history: 1, timeout: 2000 }));
       // A failed open (NATS down) is retried by the next caller instead of being cached.
       bucket.catch(() => this.buckets.delete(name));
       this.buckets.set(name, bucket);
@@ -50,27 +58,9 @@ export class NatsKv {
     return this.close();
   }
 
-  async close(): Promise<void> {
-    const connection = this.connection;
-    this.connection = undefined;
+  close(): Promise<void> {
     this.buckets.clear();
-    if (connection) await (await connection.catch(() => undefined))?.drain().catch(() => undefined);
-  }
-
-  private connect(): Promise<NatsConnection> {
-    this.connection ??= connect({
-      servers: this.options.url,
-      name: `${this.options.name}-kv`,
-      // Its own inbox prefix too: the server lets each app read replies only under `_INBOX.<user>`.
-      ...natsAuthOptions(this.options.user || this.options.pass ? { user: this.options.user, password: this.options.pass } : undefined),
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-      timeout: 2000,
-    }).catch((error: unknown) => {
-      this.connection = undefined;
-      throw error;
-    });
-    return this.connection;
+    return this.connection.close();
   }
 }
 

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import type { ConsumeOptions } from './jetstream';
+import type { ConsumeOptions } from './jetstream-consumer';
 import type { PaymentConsumerConfig } from './config';
 import { isDuplicateKey } from './payloads';
 

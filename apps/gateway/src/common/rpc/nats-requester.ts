@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { connect, ErrorCode, type NatsConnection } from 'nats';
-import { natsAuthOptions, type NatsCredentials } from '@fluent/server-kit';
+import { ErrorCode, type NatsConnection } from 'nats';
+import { connectNats, type NatsCredentials } from '@fluent/server-kit';
 
 /** What RpcClient needs of a transport: a request with a deadline, its state, and a drain on shutdown. */
 export interface RequestTransport {
@@ -50,14 +50,12 @@ export class NatsRequester implements RequestTransport {
   private async connectInBackground(): Promise<void> {
     while (!this.closing && !this.connection) {
       try {
-        const connection = await connect({
-          servers: this.options.url,
+        const connection = await connectNats({
+          url: this.options.url,
           name: this.options.name,
-          ...natsAuthOptions(this.options.credentials),
-          maxReconnectAttempts: -1,
-          reconnectTimeWait: 500,
+          credentials: this.options.credentials,
           // No stack trace captured for every request (two Errors each): a timeout still says which subject.
-          noAsyncTraces: true,
+          options: { noAsyncTraces: true },
         });
         this.connection = connection;
         this.connected = true;
