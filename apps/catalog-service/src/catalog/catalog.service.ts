@@ -10,10 +10,10 @@ import {
   type MockTestCardsResponse,
 } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
-import { AttemptEvents } from './attempts/attempt-events.publisher';
-import { AttemptsService } from './attempts/attempts.service';
-import { countsByTest, LearnerProgress, type Progress } from './learners/learner-progress';
-import { cardsFor, TestLibrary } from './library/test-library';
+import { AttemptEvents } from '../attempts/attempt-events.publisher';
+import { AttemptsService } from '../attempts/attempts.service';
+import { countsByTest, LearnerProgress, type Progress } from '../learners/learner-progress';
+import { cardsFor, TestLibrary } from '../library/test-library';
 
 /** The catalog's use cases: who may see which test, and the attempts that follow. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blankTestAnswers, type TestAnswers } from '@fluent/contracts';
 import type { RpcException } from '@nestjs/microservices';
-import type { AttemptsService } from './attempts/attempts.service';
+import type { AttemptsService } from '../attempts/attempts.service';
 import { CatalogController } from './catalog.controller';
 import type { CatalogService } from './catalog.service';
 

@@ -2,7 +2,7 @@ import { Durables } from '@fluent/contracts';
 import { paymentConsumerProvider } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { LearnerProgress } from '../learners/learner-progress';
-import { EntitlementsService } from './entitlements.service';
+import { EntitlementsService } from '../entitlements/entitlements.service';
 
 /**
  * Feeds the entitlements from payment.succeeded with the catalog's durable consumer (its position

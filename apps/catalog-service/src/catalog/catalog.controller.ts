@@ -10,7 +10,7 @@ import {
   type MockTestCardsResponse,
 } from '@fluent/contracts';
 import { parsePayload } from '@fluent/server-kit';
-import { AttemptsService } from './attempts/attempts.service';
+import { AttemptsService } from '../attempts/attempts.service';
 import { CatalogService } from './catalog.service';
 
 const uid = z.string().min(1);
