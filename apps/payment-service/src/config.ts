@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentMode } from '@fluent/contracts';
+import type { PaymentMode, Price } from '@fluent/contracts';
 import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig, premiumPriceConfigSchema } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'payment-service';
@@ -81,3 +81,6 @@ export function stripeApiBase(c: PaymentConfig): string | undefined {
 }
 
 export const config = loadPaymentConfig();
+
+/** The price a new PaymentIntent is created at (PREMIUM_PRICE_CENTS, PREMIUM_CURRENCY). */
+export const premiumPrice: Price = { amount: config.PREMIUM_PRICE_CENTS, currency: config.PREMIUM_CURRENCY };

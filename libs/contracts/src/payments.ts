@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Price } from './premium';
 
 export const PaymentMessages = {
   wrongAmount: 'The amount does not match the premium price.',
@@ -36,7 +37,7 @@ export interface PaymentsClientConfig {
   mode: PaymentMode;
   /** Set in live mode only. */
   publishableKey?: string;
-  price: { amount: number; currency: string };
+  price: Price;
 }
 
 const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');

@@ -7,6 +7,15 @@
  * reads the price in force from GET /api/payments/config.
  */
 export const PREMIUM_PRICE_CENTS = 4999;
+
+/** A price as Stripe and our events carry it. */
+export interface Price {
+  /** In the currency's smallest unit (cents). */
+  amount: number;
+  /** ISO 4217, lower case ('usd'). */
+  currency: string;
+}
+
 export const PREMIUM_CURRENCY = 'usd';
 
 /** 'Pay $49.99': the amount divided by 100 with two decimals (ARCHITECTURE.md, resolved ambiguity 4). */

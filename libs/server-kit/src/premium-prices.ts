@@ -1,15 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { Price } from '@fluent/contracts';
 import type { Model } from 'mongoose';
 import type { ConsumeOptions } from './jetstream-consumer';
 import type { PaymentConsumerConfig } from './config';
 import { isDuplicateKey } from './payloads';
 
-export interface PremiumPrice {
-  /** In the currency's smallest unit (cents). */
-  amount: number;
-  /** ISO 4217, lower case ('usd'). */
-  currency: string;
-}
+/** A premium price (libs/contracts `Price`). */
+export type PremiumPrice = Price;
 
 export const premiumPriceKey = (price: PremiumPrice): string => `${price.currency}:${price.amount}`;
 

@@ -2,7 +2,7 @@ import { RpcException } from '@nestjs/microservices';
 import type Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import type { SucceededPayments } from '../records/succeeded-payments';
-import type { CreatedIntents } from './created-intents';
+import type { CreatedIntents } from '../records/created-intents';
 import { IntentsService } from './intents.service';
 
 const price = { amount: 4999, currency: 'usd' };

@@ -3,9 +3,9 @@ import Stripe from 'stripe';
 import { PaymentMessages, type CreatePaymentIntentResponse } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 import { SucceededPayments } from '../records/succeeded-payments';
-import { CreatedIntents } from './created-intents';
+import { CreatedIntents } from '../records/created-intents';
 import { STRIPE } from '../stripe/stripe.client';
-import type { Price } from '../webhooks/payment-succeeded';
+import type { Price } from '@fluent/contracts';
 
 export const PRICE = Symbol('PRICE');
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Price } from '../webhooks/payment-succeeded';
+import type { Price } from '@fluent/contracts';
 
 export interface SucceededIntent {
   paymentIntentId: string;

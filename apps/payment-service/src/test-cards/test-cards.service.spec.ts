@@ -1,7 +1,7 @@
 import { RpcException } from '@nestjs/microservices';
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
-import type { CreatedIntents, KnownIntent } from '../intents/created-intents';
+import type { CreatedIntents, KnownIntent } from '../records/created-intents';
 import { TestCardsService } from './test-cards.service';
 import type { WebhookDeliverer } from './webhook-deliverer';
 

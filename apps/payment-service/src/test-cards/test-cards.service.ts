@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PaymentMessages, type CardPaymentResult, type PaymentMode, type TestCardPayment } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
-import { CreatedIntents } from '../intents/created-intents';
+import { CreatedIntents } from '../records/created-intents';
 import { testCardSucceededEvent } from './test-card-event';
 import { decideTestCard } from './test-card-outcome';
 import { WebhookDeliverer } from './webhook-deliverer';

@@ -1,11 +1,6 @@
 import type Stripe from 'stripe';
-import { paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
-import type { KnownIntent } from '../intents/created-intents';
-
-export interface Price {
-  amount: number;
-  currency: string;
-}
+import { paymentSucceededEventSchema, type PaymentSucceededEvent, type Price } from '@fluent/contracts';
+import type { KnownIntent } from '../records/created-intents';
 
 export type WebhookDecision =
   | { kind: 'publish'; event: PaymentSucceededEvent; msgId: string }

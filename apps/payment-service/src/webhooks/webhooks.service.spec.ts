@@ -2,7 +2,7 @@ import { RpcException } from '@nestjs/microservices';
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import type { PaymentEventsPublisher } from '../events/payment-events.publisher';
-import type { CreatedIntents, KnownIntent } from '../intents/created-intents';
+import type { CreatedIntents, KnownIntent } from '../records/created-intents';
 import type { SucceededPayments } from '../records/succeeded-payments';
 import { testCardSucceededEvent } from '../test-cards/test-card-event';
 import { WebhooksService } from './webhooks.service';

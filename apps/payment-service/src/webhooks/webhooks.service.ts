@@ -3,10 +3,11 @@ import Stripe from 'stripe';
 import { PaymentMessages, type WebhookDelivery, type WebhookReceipt } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 import { PaymentEventsPublisher } from '../events/payment-events.publisher';
-import { CreatedIntents, type KnownIntent } from '../intents/created-intents';
+import { CreatedIntents, type KnownIntent } from '../records/created-intents';
 import { SucceededPayments } from '../records/succeeded-payments';
 import { STRIPE } from '../stripe/stripe.client';
-import { decideWebhook, type Price } from './payment-succeeded';
+import type { Price } from '@fluent/contracts';
+import { decideWebhook } from './payment-succeeded';
 
 export const WEBHOOK_SETTINGS = Symbol('WEBHOOK_SETTINGS');
 

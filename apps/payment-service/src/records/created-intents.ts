@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from '@fluent/server-kit';
-import type { Price } from '../webhooks/payment-succeeded';
+import type { Price } from '@fluent/contracts';
 import { CreatedIntent } from './created-intent.schema';
 
 export interface KnownIntent {
