@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { databaseModule, loggingModule } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from './config';
-import { HealthController } from './health/health.controller';
-import { KeycloakHealth } from './health/keycloak.health';
+import { HealthModule } from './health/health.module';
+import { KeycloakModule } from './keycloak/keycloak.module';
+import { PaymentsModule } from './payments/payments.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { UsersModule } from './users/users.module';
 
 @Module({
-  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), UsersModule],
-  controllers: [HealthController],
-  providers: [KeycloakHealth],
+  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), HealthModule, KeycloakModule, SessionsModule, UsersModule, PaymentsModule],
 })
 export class AppModule {}
