@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { databaseHealthController, databaseModule, loggingModule } from '@fluent/server-kit';
+import { databaseModule, loggingModule } from '@fluent/server-kit';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { config, SERVICE_NAME } from './config';
 import { ContactModule } from './contact/contact.module';
+import { HealthModule } from './health/health.module';
 import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { PostsModule } from './posts/posts.module';
 
 @Module({
-  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), ContactModule, PostsModule, AnalyticsModule, HousekeepingModule],
-  controllers: [databaseHealthController(SERVICE_NAME)],
+  imports: [loggingModule(SERVICE_NAME, config.LOG_LEVEL), databaseModule(config.MONGODB_URI), HealthModule, ContactModule, PostsModule, AnalyticsModule, HousekeepingModule],
 })
 export class AppModule {}
