@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RpcClient } from '../common/rpc/rpc.client';
 import type { SignInAttempts } from '../common/rate-limit/sign-in-attempts';
 import { AuthController } from './auth.controller';
+import { AuthSessions } from './auth-sessions.service';
 
 const tokens = { accessToken: 'access', refreshToken: 'refresh-2', expiresIn: 300, refreshExpiresIn: 43200 };
 
@@ -11,7 +12,7 @@ function setup(send: () => Promise<unknown>) {
   const rpc = { send: vi.fn(send) } as unknown as RpcClient;
   const release = vi.fn(async () => undefined);
   const attempts = { reserve: vi.fn(async () => ({ release })), release };
-  const controller = new AuthController(rpc, attempts as unknown as SignInAttempts);
+  const controller = new AuthController(new AuthSessions(rpc, attempts as unknown as SignInAttempts));
   const response = { setCookie: vi.fn(), clearCookie: vi.fn(), header: vi.fn(), status: vi.fn() };
   const request = { cookies: { fluent_session: 'refresh-1' } } as unknown as Request;
   return { controller, response, request, attempts, rpc };

@@ -1,22 +1,11 @@
-import { Body, Controller, HttpCode, HttpException, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  AuthPatterns,
-  IDENTITY_UNAVAILABLE_MESSAGE,
-  signInSchema,
-  signUpSchema,
-  toSessionResponse,
-  type SessionResponse,
-  type SessionTokens,
-  type SignInInput,
-  type SignUpInput,
-} from '@fluent/contracts';
-import { RpcClient } from '../common/rpc/rpc.client';
+import { signInSchema, signUpSchema, toSessionResponse, type SessionResponse, type SignInInput, type SignUpInput } from '@fluent/contracts';
 import { PasswordRoute } from '../common/rate-limit/password-routes';
-import { SignInAttempts } from '../common/rate-limit/sign-in-attempts';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
+import { AuthSessions } from './auth-sessions.service';
 import { Public } from './public.decorator';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 
@@ -25,8 +14,6 @@ export const authLimit = { default: { limit: config.AUTH_RATE_LIMIT, ttl: 60_000
 /** Session refresh: every page load and tab does one; not a password guess, so far looser. */
 const sessionLimit = { default: { limit: config.SESSION_RATE_LIMIT, ttl: 60_000 } };
 
-const isStatus = (error: unknown, status: number) => error instanceof HttpException && error.getStatus() === status;
-
 /**
  * Sessions. The browser gets the short-lived access token in the body and nothing else; the
  * refresh token goes into the httpOnly session cookie and is rotated on every refresh. Sign-in and
@@ -34,18 +21,14 @@ const isStatus = (error: unknown, status: number) => error instanceof HttpExcept
  */
 @Controller('api/auth')
 export class AuthController {
-  constructor(
-    private readonly rpc: RpcClient,
-    private readonly attempts: SignInAttempts,
-  ) {}
+  constructor(private readonly sessions: AuthSessions) {}
 
   @Public()
   @PasswordRoute()
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
   async signUp(@Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
-    // A sign-up for an existing email checks its password (to finish a half-done sign-up): count it.
-    const tokens = await this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body));
+    const tokens = await this.sessions.signUp(body);
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
   }
@@ -55,25 +38,9 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   async login(@Body(new ZodValidationPipe(signInSchema)) body: SignInInput, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
-    const tokens = await this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body));
+    const tokens = await this.sessions.signIn(body);
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
-  }
-
-  /**
-   * Runs a call that checks a password, counted against the account first (see SignInAttempts).
-   * Only a refusal (`refusedStatus`) stays counted; success and outages give the attempt back.
-   */
-  private async withPasswordCheck<T>(email: string, refusedStatus: number, call: () => Promise<T>): Promise<T> {
-    const attempt = await this.attempts.reserve(email);
-    try {
-      const result = await call();
-      await attempt.release();
-      return result;
-    } catch (error) {
-      if (!isStatus(error, refusedStatus)) await attempt.release();
-      throw error;
-    }
   }
 
   /**
@@ -95,19 +62,18 @@ export class AuthController {
       response.status(HttpStatus.NO_CONTENT);
       return undefined;
     }
-    let tokens: SessionTokens;
-    try {
-      tokens = await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken });
-    } catch (error) {
-      if (isStatus(error, HttpStatus.UNAUTHORIZED)) {
+    const refreshed = await this.sessions.refresh(refreshToken);
+    switch (refreshed.outcome) {
+      case 'ended':
         clearSessionCookie(response);
-        throw error;
-      }
-      response.header('Retry-After', '2');
-      throw new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: IDENTITY_UNAVAILABLE_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE);
+        throw refreshed.error;
+      case 'unavailable':
+        response.header('Retry-After', '2');
+        throw refreshed.error;
+      case 'refreshed':
+        setSessionCookie(response, refreshed.tokens);
+        return toSessionResponse(refreshed.tokens);
     }
-    setSessionCookie(response, tokens);
-    return toSessionResponse(tokens);
   }
 
   /**
@@ -120,7 +86,7 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<void> {
     const refreshToken = readSessionCookie(request);
-    if (refreshToken) await this.rpc.send(AuthPatterns.signOut, { refreshToken });
+    if (refreshToken) await this.sessions.signOut(refreshToken);
     clearSessionCookie(response);
   }
 }

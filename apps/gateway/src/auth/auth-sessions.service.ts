@@ -1,0 +1,68 @@
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { AuthPatterns, IDENTITY_UNAVAILABLE_MESSAGE, type SessionTokens, type SignInInput, type SignUpInput } from '@fluent/contracts';
+import { SignInAttempts } from '../common/rate-limit/sign-in-attempts';
+import { RpcClient } from '../common/rpc/rpc.client';
+
+const isStatus = (error: unknown, status: number) => error instanceof HttpException && error.getStatus() === status;
+
+/** What restoring a session from its refresh token came to (the controller sets or clears the cookie). */
+export type SessionRefresh =
+  | { outcome: 'refreshed'; tokens: SessionTokens }
+  /** Keycloak refused the refresh token: the session is over (the cookie goes), with auth-service's 401. */
+  | { outcome: 'ended'; error: unknown }
+  /** NATS, auth-service or Keycloak is away: 503 and the cookie stays, so a short outage signs nobody out. */
+  | { outcome: 'unavailable'; error: HttpException };
+
+/**
+ * The gateway's side of sessions, over auth-service: sign-up and sign-in counted as password checks
+ * against the account (SignInAttempts), a refresh told apart into ended and unavailable, sign-out.
+ */
+@Injectable()
+export class AuthSessions {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly attempts: SignInAttempts,
+  ) {}
+
+  /** A sign-up for an existing email checks its password (to finish a half-done sign-up): it is counted. */
+  signUp(body: SignUpInput): Promise<SessionTokens> {
+    return this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body));
+  }
+
+  signIn(body: SignInInput): Promise<SessionTokens> {
+    return this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body));
+  }
+
+  async refresh(refreshToken: string): Promise<SessionRefresh> {
+    try {
+      return { outcome: 'refreshed', tokens: await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken }) };
+    } catch (error) {
+      if (isStatus(error, HttpStatus.UNAUTHORIZED)) return { outcome: 'ended', error };
+      return {
+        outcome: 'unavailable',
+        error: new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: IDENTITY_UNAVAILABLE_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE),
+      };
+    }
+  }
+
+  /** Ends the Keycloak session; rejects when it could not (the cookie then stays). */
+  async signOut(refreshToken: string): Promise<void> {
+    await this.rpc.send(AuthPatterns.signOut, { refreshToken });
+  }
+
+  /**
+   * Runs a call that checks a password, counted against the account first (see SignInAttempts).
+   * Only a refusal (`refusedStatus`) stays counted; success and outages give the attempt back.
+   */
+  private async withPasswordCheck<T>(email: string, refusedStatus: number, call: () => Promise<T>): Promise<T> {
+    const attempt = await this.attempts.reserve(email);
+    try {
+      const result = await call();
+      await attempt.release();
+      return result;
+    } catch (error) {
+      if (!isStatus(error, refusedStatus)) await attempt.release();
+      throw error;
+    }
+  }
+}
