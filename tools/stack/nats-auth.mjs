@@ -47,15 +47,17 @@ export const JETSTREAM_RIGHTS = ['$JS.API.>', '$JS.ACK.>', '$JS.FC.>'];
  * @type {{
  *   setupUser: string,
  *   deadLetterPrefix: string,
+ *   deadLetterStreamSuffix: string,
  *   streams: { payments: Stream, pageViews: Stream, attempts: Stream, feedback: Stream } & Record<string, Stream | undefined>,
  *   consumers: Record<string, { durable: string, service: string, stream: string, filterSubject: string }>,
+ *   kvBuckets: Record<string, { name: string, app: string }>,
  *   retired: { streams: string[], deadLetterStreams: string[] },
  * }}
  */
 export const TOPOLOGY = JSON.parse(readFileSync(new URL('../../libs/contracts/src/jetstream-topology.json', import.meta.url), 'utf8'));
 
 /** @param {string} stream */
-const deadLetterStream = (stream) => `${stream}_DEADLETTER`;
+const deadLetterStream = (stream) => `${stream}${TOPOLOGY.deadLetterStreamSuffix}`;
 /** @param {string} stream @param {string} durable */
 const deadLetterSubject = (stream, durable) => `${TOPOLOGY.deadLetterPrefix}.${stream}.${durable}`;
 const consumers = Object.values(TOPOLOGY.consumers).map((c) => {
@@ -143,11 +145,13 @@ export const kvRights = (bucket) => [
   `$KV.${bucket}.>`,
 ];
 
-/** The KV buckets each app keeps shared state in (rate limits; the refresh grace). */
-const KV_BUCKETS = {
-  gateway: ['gateway_rate_limits', 'gateway_sign_in_failures'],
-  'auth-service': ['auth_refresh_grace'],
-};
+/**
+ * The KV buckets each app keeps shared state in (rate limits; the refresh grace), from
+ * jetstream-topology.json's kvBuckets: app -> bucket names.
+ * @type {Record<string, string[]>}
+ */
+const KV_BUCKETS = {};
+for (const bucket of /** @type {{ name: string, app: string }[]} */ (Object.values(TOPOLOGY.kvBuckets))) (KV_BUCKETS[bucket.app] ??= []).push(bucket.name);
 
 /** Where the test harness may put dead letters of its own (a service: its own consumer's subject only). */
 const DEAD_LETTERS = `${TOPOLOGY.deadLetterPrefix}.>`;
@@ -174,13 +178,13 @@ export function natsUsers(profileName) {
     // Only the gateway sends the user-facing requests; it reads nothing but its own replies.
     {
       user: 'gateway',
-      publish: [...Object.values(SERVICE_SUBJECTS), ...publishedEvents('gateway'), ...KV_BUCKETS.gateway.flatMap(kvRights)],
+      publish: [...Object.values(SERVICE_SUBJECTS), ...publishedEvents('gateway'), ...(KV_BUCKETS.gateway ?? []).flatMap(kvRights)],
       denyPublish: GATEWAY_DENIED,
       subscribe: [inbox('gateway')],
     },
   ];
   for (const [service, subject] of Object.entries(SERVICE_SUBJECTS)) {
-    const buckets = /** @type {Record<string, string[]>} */ (KV_BUCKETS)[service] ?? [];
+    const buckets = KV_BUCKETS[service] ?? [];
     users.push({
       user: service,
       // Replies go to the requester's inbox; the rest is this service's own events, consumer and

@@ -35,13 +35,23 @@ export const Durables = {
   feedbackAttempts: topology.consumers.feedbackAttempts.durable,
 } as const;
 
+/** The KV buckets (NATS JetStream key-value) the apps keep shared state in; each app may use only its own. */
+export const KvBuckets = {
+  /** gateway: the API's and the password routes' rate-limit counters, shared by the replicas. */
+  rateLimits: topology.kvBuckets.rateLimits.name,
+  /** gateway: failed password checks per account (the account lock). */
+  signInFailures: topology.kvBuckets.signInFailures.name,
+  /** auth-service: the short grace of a rotated refresh token. */
+  refreshGrace: topology.kvBuckets.refreshGrace.name,
+} as const;
+
 /** Where a consumer puts an event it cannot apply: outside `events.>`, in a stream of its own. */
 export function deadLetterSubject(stream: string, durable: string): string {
   return `${topology.deadLetterPrefix}.${stream}.${durable}`;
 }
 
 export function deadLetterStreamName(stream: string): string {
-  return `${stream}_DEADLETTER`;
+  return `${stream}${topology.deadLetterStreamSuffix}`;
 }
 
 export const EventSubjects = {

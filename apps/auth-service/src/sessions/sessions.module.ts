@@ -1,9 +1,8 @@
 import { Logger, Module } from '@nestjs/common';
+import { KvBuckets } from '@fluent/contracts';
 import { NatsKv } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { kvGraceStore, RefreshGrace } from './refresh-grace';
-
-const GRACE_BUCKET = 'auth_refresh_grace';
 
 /** The short grace of a rotated refresh token, shared by the replicas in a NATS KV bucket. */
 @Module({
@@ -18,7 +17,7 @@ const GRACE_BUCKET = 'auth_refresh_grace';
       useFactory: (kv: NatsKv) => {
         const logger = new Logger(RefreshGrace.name);
         return new RefreshGrace(
-          kvGraceStore((work) => kv.use(GRACE_BUCKET, config.REFRESH_GRACE_SECONDS * 1000, work)),
+          kvGraceStore((work) => kv.use(KvBuckets.refreshGrace, config.REFRESH_GRACE_SECONDS * 1000, work)),
           config.KEYCLOAK_WEB_CLIENT_SECRET,
           3000,
           undefined,

@@ -1,12 +1,12 @@
 import { HttpException, HttpStatus, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
+import { KvBuckets } from '@fluent/contracts';
 import { CounterContendedError, incrementCounter, type NatsKv } from '@fluent/server-kit';
 import { PASSWORD_THROTTLER } from './password-routes';
 import { ReconciledCounters } from './reconciled-counters';
 
-/** The longest window any throttler uses; the bucket keeps entries that long, then drops them. */
-export const RATE_LIMIT_BUCKET = 'gateway_rate_limits';
+/** The longest window any throttler uses; the bucket (KvBuckets.rateLimits) keeps entries that long, then drops them. */
 export const RATE_LIMIT_BUCKET_TTL_MS = 60 * 60_000;
 export const RATE_LIMIT_UNAVAILABLE_MESSAGE = 'Sign-in is unavailable for a moment. Please try again shortly.';
 
@@ -84,7 +84,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
   }
 
   private addShared(counter: string, delta: number): Promise<number> {
-    return this.kv.use(RATE_LIMIT_BUCKET, RATE_LIMIT_BUCKET_TTL_MS, (bucket) => incrementCounter(bucket, counter, delta));
+    return this.kv.use(KvBuckets.rateLimits, RATE_LIMIT_BUCKET_TTL_MS, (bucket) => incrementCounter(bucket, counter, delta));
   }
 
   private record(totalHits: number, limit: number, endsAt: number): ThrottlerStorageRecord {

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { ACCOUNT_LOCKED_MESSAGE } from '@fluent/contracts';
+import { ACCOUNT_LOCKED_MESSAGE, KvBuckets } from '@fluent/contracts';
 import { CounterContendedError, incrementCounter, NatsKv } from '@fluent/server-kit';
 import { config } from '../../config';
 import { RATE_LIMIT_UNAVAILABLE_MESSAGE } from './rate-limit-storage';
-
-const BUCKET = 'gateway_sign_in_failures';
 
 /** A password check in progress for one account; see SignInAttempts.reserve. */
 export interface PasswordAttempt {
@@ -33,7 +31,7 @@ export class SignInAttempts {
     const key = this.key(email);
     let count: number;
     try {
-      count = await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => incrementCounter(bucket, key));
+      count = await this.kv.use(KvBuckets.signInFailures, this.bucketTtl(), (bucket) => incrementCounter(bucket, key));
     } catch (error) {
       // Fail closed, and never as "locked": an uncounted guess is not let through, but neither a
       // store outage nor a contended counter is the learner's doing, so they hear "try again".
@@ -43,7 +41,7 @@ export class SignInAttempts {
     if (count > config.AUTH_ACCOUNT_FAILURE_LIMIT) throw locked();
     return {
       release: async () => {
-        await this.kv.use(BUCKET, this.bucketTtl(), (bucket) => incrementCounter(bucket, key, -1)).catch((error: unknown) => {
+        await this.kv.use(KvBuckets.signInFailures, this.bucketTtl(), (bucket) => incrementCounter(bucket, key, -1)).catch((error: unknown) => {
           this.logger.warn(`Could not give back a password check: ${String(error)}`);
         });
       },
