@@ -1,4 +1,5 @@
 import { JSONCodec } from 'nats';
+import type { BaseConfig } from './config';
 import { credentialsOf, LazyNatsConnection } from './nats-connection';
 
 export interface EventPublisherOptions {
@@ -22,6 +23,11 @@ const codec = JSONCodec<unknown>();
  */
 export class EventPublisher {
   private readonly connection: LazyNatsConnection;
+
+  /** The publisher of a service, as its config says (NATS_URL, NATS_USER, NATS_PASSWORD). */
+  static forService(service: string, config: Pick<BaseConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>): EventPublisher {
+    return new EventPublisher({ url: config.NATS_URL, name: service, user: config.NATS_USER, pass: config.NATS_PASSWORD });
+  }
 
   constructor(private readonly options: EventPublisherOptions) {
     this.connection = new LazyNatsConnection({

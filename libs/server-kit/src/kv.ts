@@ -1,4 +1,5 @@
 import type { KV } from 'nats';
+import type { BaseConfig } from './config';
 import { credentialsOf, LazyNatsConnection } from './nats-connection';
 
 export interface NatsKvOptions {
@@ -17,6 +18,11 @@ export interface NatsKvOptions {
 export class NatsKv {
   private readonly connection: LazyNatsConnection;
   private readonly buckets = new Map<string, Promise<KV>>();
+
+  /** The KV client of a service, as its config says (NATS_URL, NATS_USER, NATS_PASSWORD). */
+  static forService(service: string, config: Pick<BaseConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>): NatsKv {
+    return new NatsKv({ url: config.NATS_URL, name: service, user: config.NATS_USER, pass: config.NATS_PASSWORD });
+  }
 
   constructor(options: NatsKvOptions) {
     this.connection = new LazyNatsConnection({

@@ -9,7 +9,7 @@ import { kvGraceStore, RefreshGrace } from './refresh-grace';
   providers: [
     {
       provide: NatsKv,
-      useFactory: () => new NatsKv({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD }),
+      useFactory: () => NatsKv.forService(SERVICE_NAME, config),
     },
     {
       provide: RefreshGrace,

@@ -20,7 +20,7 @@ export class AttemptEvents implements OnModuleDestroy {
   private readonly publisher: EventPublisher;
 
   constructor() {
-    this.publisher = new EventPublisher({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD });
+    this.publisher = EventPublisher.forService(SERVICE_NAME, config);
   }
 
   /** Starts publishing; never throws and never makes the caller wait. */

@@ -6,7 +6,7 @@ import { config, SERVICE_NAME } from '../config';
 /** `feedback.ready` on JetStream, the attempt id as message id (a repeat is dropped by the stream). */
 @Injectable()
 export class FeedbackEvents implements OnModuleDestroy {
-  private readonly publisher = new EventPublisher({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD });
+  private readonly publisher = EventPublisher.forService(SERVICE_NAME, config);
 
   async ready(event: FeedbackReadyEvent): Promise<void> {
     await this.publisher.publish(EventSubjects.feedbackReady, event, event.attemptId);

@@ -5,6 +5,6 @@ import { AnalyticsController } from './analytics.controller';
 
 @Module({
   controllers: [AnalyticsController],
-  providers: [{ provide: EventPublisher, useFactory: () => new EventPublisher({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD }) }],
+  providers: [{ provide: EventPublisher, useFactory: () => EventPublisher.forService(SERVICE_NAME, config) }],
 })
 export class AnalyticsModule {}

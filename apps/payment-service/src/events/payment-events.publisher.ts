@@ -17,7 +17,7 @@ export abstract class PaymentEventsPublisher {
  */
 @Injectable()
 export class JetStreamPaymentEvents extends PaymentEventsPublisher implements OnApplicationShutdown {
-  private readonly publisher = new EventPublisher({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD });
+  private readonly publisher = EventPublisher.forService(SERVICE_NAME, config);
 
   publishSucceeded(event: PaymentSucceededEvent, msgId: string): Promise<boolean> {
     return this.publisher.publish(EventSubjects.paymentSucceeded, event, msgId);

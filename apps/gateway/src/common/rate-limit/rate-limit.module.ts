@@ -8,7 +8,7 @@ import { SignInAttempts } from './sign-in-attempts';
 @Global()
 @Module({
   providers: [
-    { provide: NatsKv, useFactory: () => new NatsKv({ url: config.NATS_URL, name: SERVICE_NAME, user: config.NATS_USER, pass: config.NATS_PASSWORD }) },
+    { provide: NatsKv, useFactory: () => NatsKv.forService(SERVICE_NAME, config) },
     {
       provide: RateLimitStorage,
       inject: [NatsKv],
