@@ -26,10 +26,10 @@ export interface DurableConsumerOptions<T> {
  * consumer with retries (logged) so the service answers requests while NATS is still coming up or
  * the setup step has not created the consumer yet, and the consumer catches up once it can;
  * `stop()` lets the event in hand finish and ack (call it before the database closes). Malformed
- * events go to the dead letters at once; a handler that throws is retried (see JetStreamEvents).
+ * events go to the dead letters at once; a handler that throws is retried (see SupervisedConsumer).
+ * As a Nest provider (durableConsumerProvider) its lifecycle hooks start and stop it.
  */
 export class DurableEventConsumer<T> {
-  /** Nest calls the lifecycle hooks below when the consumer is a provider (durableConsumerProvider). */
   private readonly stopping = new AbortController();
   private readonly events: JetStreamEvents;
   private started?: Promise<void>;
