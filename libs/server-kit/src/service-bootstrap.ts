@@ -25,8 +25,10 @@ export interface ServiceBootstrapOptions {
   logLevel?: string;
   /** How long SIGTERM waits for in-flight handlers before closing anyway. */
   shutdownTimeoutMs?: number;
-  /** Serve the liveness and readiness probes on this port (see startProbeServer); unset: none. */
+  /** Serve the liveness and readiness probes and /metrics on this port (see startProbeServer); unset: none. */
   healthPort?: number;
+  /** The probe server's address (every interface by default). */
+  healthHost?: string;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function bootstrapService(
   );
   try {
     if (options.healthPort !== undefined) {
-      probes = await startProbeServer(options.healthPort, () => !shutdown.signal.aborted && listening && connected(server, app));
+      probes = await startProbeServer(options.healthPort, () => !shutdown.signal.aborted && listening && connected(server, app), options.healthHost);
     }
     if (options.databaseUri) await waitForDatabase(options.databaseUri, { log: early, signal: shutdown.signal });
     if (shutdown.signal.aborted) return;
