@@ -15,3 +15,4 @@ export * from './catalog';
 export * from './payments';
 export * from './item-reports';
 export * from './feedback';
+export * from './response-schemas';
