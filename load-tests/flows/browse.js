@@ -16,7 +16,7 @@ function assetOf(document, pattern, what) {
 
 /**
  * An anonymous visitor with an empty cache: the landing page as the browser loads it (document,
- * entry script and stylesheet, the SPA's session check, which answers 401 without a cookie, then
+ * entry script and stylesheet, the SPA's session check, which answers 204 (no session) without a cookie, then
  * the page view), the blog list, one post chosen at random, and the About page.
  */
 export function* browse(ctx) {

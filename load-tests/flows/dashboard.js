@@ -5,7 +5,7 @@ import { adopt, newSession } from './session.js';
 const isHtmlPage = (r) => r.body.includes('<div id="root">');
 
 /**
- * A learner comes to /login (no cookie yet: the session check answers 401), signs in, gets the
+ * A learner comes to /login (no cookie yet: the session check answers 204, no session), signs in, gets the
  * dashboard, reloads it a while later (the page load's session refresh: the cookie rotates and a
  * new access token comes back) and signs out, which ends the Keycloak session.
  */

@@ -20,7 +20,7 @@ async function learnerOnDashboard(browser: Browser, prepare: (token: string) => 
   return { page, token: tokens.accessToken };
 }
 
-const cardButtons = (page: Page) => page.locator('article.test-card button').allTextContents();
+const cardButtons = (page: Page) => page.locator('article.mock-test-card button').allTextContents();
 const clean = (labels: string[]) => labels.map((label) => label.trim());
 
 describe('dashboard', () => {
@@ -39,9 +39,9 @@ describe('dashboard', () => {
     await page.getByText('0 of 20 tests completed').waitFor();
 
     expect(clean(await cardButtons(page))).toEqual([...Array(3).fill('Start Test'), ...Array(17).fill('Unlock Test')]);
-    const levels = await page.locator('article.test-card .level-badge').allTextContents();
+    const levels = await page.locator('article.mock-test-card .level-badge').allTextContents();
     expect(levels).toEqual([...Array(3).fill('Easy'), ...Array(5).fill('Moderate'), ...Array(4).fill('Hard'), ...Array(8).fill('Moderate')]);
-    expect(await page.locator('article.test-card h2').allTextContents()).toEqual(Array.from({ length: 20 }, (_, i) => `Test ${i + 1}`));
+    expect(await page.locator('article.mock-test-card h2').allTextContents()).toEqual(Array.from({ length: 20 }, (_, i) => `Test ${i + 1}`));
   });
 
   it('opens the purchase dialog from a locked card (price, 17 premium tests); Cancel and Escape close it', async () => {

@@ -17,7 +17,7 @@ async function unpaidLearnerOnDashboard(browser: Browser) {
   return { page, token: tokens.accessToken };
 }
 
-const cardButtons = async (page: Page) => (await page.locator('article.test-card button').allTextContents()).map((label) => label.trim());
+const cardButtons = async (page: Page) => (await page.locator('article.mock-test-card button').allTextContents()).map((label) => label.trim());
 
 async function openPurchaseDialog(page: Page) {
   await page.getByRole('article', { name: 'Test 5' }).getByRole('button', { name: /Unlock Test/ }).click();

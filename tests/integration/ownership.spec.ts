@@ -18,7 +18,9 @@ describe("another learner's ids", () => {
 
   beforeAll(async () => {
     events = await PaymentEventsCounter.open();
-    [owner, other] = (await Promise.all([signUp(), signUp()])).map((learner) => learner.tokens.accessToken);
+    const [a, b] = await Promise.all([signUp(), signUp()]);
+    owner = a.tokens.accessToken;
+    other = b.tokens.accessToken;
     const attempt = await submitAttempt(owner, 1, submission());
     expect(attempt.status).toBe(201);
     attemptId = attempt.body.attemptId;

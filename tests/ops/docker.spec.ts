@@ -2,6 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { staleFiles as staleLanguageToolFiles } from '../../tools/ops/languagetool-image.mjs';
+import { LANGUAGETOOL_LANGUAGES } from '../../tools/stack/languagetool.mjs';
+import { VERSIONS } from '../../tools/stack/versions.mjs';
 import { ROOT, venvTool } from './support/chart';
 
 interface Instruction {
@@ -27,16 +30,19 @@ function instructions(file: string): Instruction[] {
 
 const APPS = readdirSync(join(ROOT, 'apps')).filter((name) => name !== 'web');
 const WORKSPACES = ['apps', 'libs'].flatMap((group) => readdirSync(join(ROOT, group)).map((name) => `${group}/${name}`));
-const DOCKERFILES = ['docker/Dockerfile', 'docker/keycloak.Dockerfile'];
+const DOCKERFILES = ['docker/Dockerfile', 'docker/keycloak.Dockerfile', 'docker/languagetool.Dockerfile'];
+
+/** The build-context sources a Dockerfile's COPY lines name (not those copied from another stage). */
+const copySources = (steps: Instruction[]) =>
+  steps
+    .filter((s) => s.keyword === 'COPY' && !s.args.includes('--from='))
+    .flatMap((s) => s.args.split(/\s+/).filter((a) => !a.startsWith('--')).slice(0, -1));
 
 describe('docker/Dockerfile', () => {
   const steps = instructions('docker/Dockerfile');
 
   it.each(APPS)('copies only sources that exist, for APP=%s', (app) => {
-    const sources = steps
-      .filter((s) => s.keyword === 'COPY' && !s.args.includes('--from='))
-      .flatMap((s) => s.args.split(/\s+/).filter((a) => !a.startsWith('--')).slice(0, -1))
-      .map((source) => source.replace(/\$\{APP\}/g, app));
+    const sources = copySources(steps).map((source) => source.replace(/\$\{APP\}/g, app));
     expect(sources.length).toBeGreaterThan(5);
     for (const source of sources) expect(existsSync(join(ROOT, source)), source).toBe(true);
   });
@@ -80,21 +86,70 @@ describe.each(DOCKERFILES)('%s', (file) => {
     expect(steps.some((s) => s.stage === finalStage && s.keyword === 'HEALTHCHECK')).toBe(true);
   });
 
+  it('copies only sources that exist in the build context (the repository)', () => {
+    for (const source of copySources(steps)) expect(existsSync(join(ROOT, source.replace(/\$\{APP\}/g, 'gateway'))), source).toBe(true);
+  });
+
   it('passes hadolint', () => {
     const run = venvTool('hadolint', [join(ROOT, file)]);
     expect(run.status, run.stdout + run.stderr).toBe(0);
   });
 });
 
+describe('docker/languagetool.Dockerfile', () => {
+  const steps = instructions('docker/languagetool.Dockerfile');
+  const finalStage = Math.max(...steps.map((s) => s.stage));
+
+  it("fetches the stack's pinned artefacts with Maven (its generated POM, up to date) and ships the stack's settings", () => {
+    expect(staleLanguageToolFiles().map((f) => f.path)).toEqual([]);
+    const pom = readFileSync(join(ROOT, 'docker', 'languagetool', 'pom.xml'), 'utf8');
+    expect(pom).toContain(`<artifactId>languagetool-server</artifactId><version>${VERSIONS.languagetool}</version>`);
+    for (const code of LANGUAGETOOL_LANGUAGES) expect(pom).toContain(`<artifactId>language-${code}</artifactId><version>${VERSIONS.languagetool}</version>`);
+    const fetch = steps.find((s) => s.keyword === 'RUN' && s.args.includes('mvn'))!;
+    expect(fetch.stage).toBeLessThan(finalStage);
+    expect(fetch.args).toContain('--mount=type=cache,target=/root/.m2');
+    expect(fetch.args).toMatch(/maven-dependency-plugin:[\d.]+:copy-dependencies/);
+    expect(steps.filter((s) => s.keyword === 'COPY').map((s) => s.args.split(/\s+/).at(-2))).toEqual(
+      expect.arrayContaining(['docker/languagetool/pom.xml', 'docker/languagetool/server.properties']),
+    );
+  });
+
+  it('runs the HTTP server on a JRE, on every interface, on port 8010, with a capped heap and nothing written to the root filesystem', () => {
+    const from = steps.filter((s) => s.keyword === 'FROM').at(-1)!.args;
+    const args = Object.fromEntries(steps.filter((s) => s.keyword === 'ARG').map((s) => s.args.split('=')));
+    expect(args[from.replace(/^\$\{(\w+)\}.*/, '$1')]).toMatch(/^eclipse-temurin:[\w.]+-jre-/);
+    const entrypoint = JSON.parse(steps.find((s) => s.stage === finalStage && s.keyword === 'ENTRYPOINT')!.args);
+    expect(entrypoint).toEqual(expect.arrayContaining(['org.languagetool.server.HTTPServer', '--public', '--config']));
+    expect(JSON.parse(steps.find((s) => s.stage === finalStage && s.keyword === 'CMD')!.args)).toEqual(['--port', '8010']);
+    const env = steps.find((s) => s.stage === finalStage && s.keyword === 'ENV')!.args;
+    expect(env).toMatch(/-Xmx256m/);
+    expect(env).toMatch(/-XX:-UsePerfData/);
+    expect(env).toMatch(/-Duser\.home=\/tmp/);
+  });
+});
+
 describe('docker/compose.yaml', () => {
-  const compose = parse(readFileSync(join(ROOT, 'docker', 'compose.yaml'), 'utf8'));
+  // Compose resolves YAML merge keys (`<<: *app`); so does this parse.
+  const compose = parse(readFileSync(join(ROOT, 'docker', 'compose.yaml'), 'utf8'), { merge: true });
   const services = compose.services as Record<string, any>;
 
-  it('builds every app from docker/Dockerfile and runs the JetStream setup step', () => {
+  it('builds every app from docker/Dockerfile and starts the apps once the JetStream setup step succeeded', () => {
     for (const app of APPS) {
       expect(services[app]?.build, app).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', args: { APP: app } });
     }
-    expect(services['setup-events'].command).toEqual(['node', 'libs/server-kit/dist/setup-events.js']);
+    // jetstream-setup runs the image's own entry point (apps/jetstream-setup/dist/main.js).
+    expect(services['jetstream-setup'].command).toBeUndefined();
+    expect(services['jetstream-setup'].environment).toMatchObject({ NATS_URL: 'nats://nats:4222', JETSTREAM_REPLICAS: '1' });
+    for (const app of APPS.filter((a) => a !== 'jetstream-setup')) {
+      expect(services[app].depends_on['jetstream-setup'], app).toEqual({ condition: 'service_completed_successfully' });
+    }
+  });
+
+  it('runs LanguageTool from its image, read-only, reached by feedback-service', () => {
+    expect(services.languagetool.build).toEqual({ context: '..', dockerfile: 'docker/languagetool.Dockerfile' });
+    expect(services.languagetool.read_only).toBe(true);
+    expect(services['feedback-service'].environment.LANGUAGETOOL_URL).toBe('http://languagetool:8010');
+    expect(services['feedback-service'].depends_on.languagetool).toEqual({ condition: 'service_healthy' });
   });
 
   it("uses npm start's ports, a replica set of one, the realm file and the generated NATS configuration", () => {

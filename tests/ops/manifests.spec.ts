@@ -1,13 +1,16 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { find, fixtureSecrets, natsUsers, render, ROOT, VALUES, workloads, type Manifest } from './support/chart';
+import { find, fixtureSecrets, natsUsers, render, ROOT, template, VALUES, workloads, type Manifest } from './support/chart';
 
 const RENDERS: Record<string, Manifest[]> = {
   dev: render([VALUES.dev]),
   prod: render([VALUES.prod], fixtureSecrets()),
 };
-const APPS = ['gateway', 'auth-service', 'catalog-service', 'payment-service', 'blog-service'];
+const APPS = ['gateway', 'auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'];
 
 describe.each(Object.keys(RENDERS))('%s values: every workload', (name) => {
   const manifests = RENDERS[name]!;
@@ -92,6 +95,36 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     expect(containerEnv(manifests, container)).toMatchObject({ GATEWAY_HOST: '0.0.0.0', GATEWAY_PORT: '3000' });
   });
 
+  // The probe command itself, run against a stand-in for the gateway's readiness route.
+  it("the gateway's readiness follows its own NATS connection, not LanguageTool's or another dependency's outage", async () => {
+    const [command, ...args] = find(manifests, 'Deployment', 'fluent-gateway').spec.template.spec.containers[0].readinessProbe.exec.command as string[];
+    const probe = async (status: number | 'closed', report?: object): Promise<number | null> => {
+      const port = await freePort();
+      const server = createHttpServer((req, res) => {
+        expect(req.url).toBe('/api/health/ready');
+        res.writeHead(status as number, { 'content-type': 'application/json' }).end(JSON.stringify(report));
+      });
+      if (status !== 'closed') await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      try {
+        const script = args.map((a) => a.replace('127.0.0.1:3000', `127.0.0.1:${port}`));
+        return await new Promise((resolve) => spawn(command!, script, { stdio: 'ignore' }).on('exit', resolve));
+      } finally {
+        server.close();
+      }
+    };
+    const report = (down: string[]) => ({
+      status: down.length ? 'error' : 'ok',
+      components: Object.fromEntries(['nats', 'auth-service', 'feedback-service', 'languagetool', 'stripe'].map((c) => [c, down.includes(c) ? 'down' : 'up'])),
+      failing: down,
+    });
+    expect(await probe(200, report([]))).toBe(0);
+    expect(await probe(503, report(['languagetool']))).toBe(0);
+    expect(await probe(503, report(['feedback-service', 'stripe']))).toBe(0);
+    expect(await probe(503, report(['nats', 'auth-service']))).toBe(1);
+    expect(await probe(404, { message: 'Cannot GET /api/health/ready' })).toBe(1);
+    expect(await probe('closed')).toBe(1);
+  });
+
   it.each(APPS.filter((a) => a !== 'gateway'))('%s: probes on its probe server, the port it is told to serve them on', (app) => {
     const container = find(manifests, 'Deployment', `fluent-${app}`).spec.template.spec.containers[0];
     expect(container.livenessProbe.httpGet).toEqual({ path: '/health/live', port: 8081 });
@@ -111,15 +144,47 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     expect(find(manifests, 'StatefulSet', 'fluent-mongodb').spec.replicas).toBe(3);
   });
 
-  it('runs the JetStream setup as a hook Job from an app image, with the setup NATS user', () => {
-    const job = find(manifests, 'Job', 'fluent-setup-events');
-    expect(job.metadata.annotations?.['helm.sh/hook']).toBe('post-install,pre-upgrade');
+  it('runs apps/jetstream-setup from its own image as a hook Job, with the jetstream-setup NATS user and its settings', () => {
+    const job = find(manifests, 'Job', 'fluent-jetstream-setup');
     const container = job.spec.template.spec.containers[0];
-    expect(container.command).toEqual(['node', 'libs/server-kit/dist/setup-events.js']);
-    expect(container.image).toMatch(/\/payment-service:/);
+    expect(container.image).toMatch(/\/jetstream-setup:/);
+    // The path the image's build puts the app at (docker/Dockerfile copies apps/<APP>/dist to /app).
+    expect(container.command).toEqual(['node', 'apps/jetstream-setup/dist/main.js']);
+    expect(existsSync(join(ROOT, container.command[1]))).toBe(true);
     const env = containerEnv(manifests, container);
-    expect(env.NATS_USER).toBe('setup');
-    expect(env.NATS_PASSWORD).toBe(containerEnv(manifests, find(manifests, 'StatefulSet', 'fluent-nats').spec.template.spec.containers[0]).NATS_PASSWORD_SETUP);
+    expect(env.NATS_USER).toBe('jetstream-setup');
+    expect(env.NATS_PASSWORD).toBe(containerEnv(manifests, find(manifests, 'StatefulSet', 'fluent-nats').spec.template.spec.containers[0]).NATS_PASSWORD_JETSTREAM_SETUP);
+    // One copy per server up to three: the NATS cluster of the values.
+    expect(env.JETSTREAM_REPLICAS).toBe(String(Math.min(3, find(manifests, 'StatefulSet', 'fluent-nats').spec.replicas)));
+    // The app's own configuration module accepts it (as it would start).
+    const loaded = loadAppConfig('jetstream-setup', env);
+    expect(loaded.status, loaded.stderr).toBe(0);
+  });
+
+  it('LanguageTool: probes that load the English rules before it is started, resources from the bench, a Service on 8010 that feedback-service is pointed at', () => {
+    const deployment = find(manifests, 'Deployment', 'fluent-languagetool');
+    const container = deployment.spec.template.spec.containers[0];
+    expect(container.image).toMatch(/\/languagetool:/);
+    expect(container.args).toEqual(['--port', '8010']);
+    expect(container.startupProbe.httpGet.path).toMatch(/^\/v2\/check\?language=en-GB&text=\S+/);
+    expect(container.startupProbe.timeoutSeconds * container.startupProbe.failureThreshold).toBeGreaterThanOrEqual(180);
+    expect(container.readinessProbe.httpGet.path).toMatch(/^\/v2\/check\?/);
+    expect(container.livenessProbe.httpGet.path).toBe('/v2/languages');
+    // bench/LANGUAGETOOL.md: 353–430 MiB resident with a 256 MiB heap.
+    expect(container.env).toContainEqual({ name: 'JDK_JAVA_OPTIONS', value: '-Xmx256m -XX:-UsePerfData -Duser.home=/tmp' });
+    expect(container.resources.requests.memory).toBe('512Mi');
+    expect(container.resources.limits.memory).toBe('768Mi');
+    const service = find(manifests, 'Service', 'fluent-languagetool');
+    expect(service.spec.ports).toEqual([{ name: 'http', port: 8010, targetPort: 'http' }]);
+    const feedback = find(manifests, 'Deployment', 'fluent-feedback-service').spec.template.spec.containers[0];
+    expect(containerEnv(manifests, feedback).LANGUAGETOOL_URL).toBe('http://fluent-languagetool:8010');
+  });
+
+  it("gives auth-service and catalog-service the learner caches' settings", () => {
+    for (const app of ['auth-service', 'catalog-service']) {
+      const container = find(manifests, 'Deployment', `fluent-${app}`).spec.template.spec.containers[0];
+      expect(containerEnv(manifests, container), app).toMatchObject({ LEARNER_CACHE_SIZE: '10000', LEARNER_CACHE_TTL_MS: '60000' });
+    }
   });
 
   it('exposes the SPA and /api through the gateway and of Keycloak only /realms/fluent/', () => {
@@ -185,8 +250,10 @@ describe('NetworkPolicies admit exactly the flows the platform needs', () => {
     'gateway -> keycloak:8080',
     'keycloak -> keycloak:7800',
     ...[...services, 'mongodb-init', 'mongodb'].map((s) => `${s} -> mongodb:27017`),
-    ...[...apps, 'setup-events'].map((s) => `${s} -> nats:4222`),
+    ...[...apps, 'jetstream-setup'].map((s) => `${s} -> nats:4222`),
     'nats -> nats:6222',
+    // LanguageTool: feedback-service alone.
+    'feedback-service -> languagetool:8010',
   ];
 
   it('dev: plus Keycloak → its PostgreSQL, payment-service → stripe-mock and the offline webhook', () => {
@@ -197,5 +264,52 @@ describe('NetworkPolicies admit exactly the flows the platform needs', () => {
 
   it('prod: nothing else (no stranger, and only the services reach MongoDB)', () => {
     expect(admittedFlows(RENDERS.prod!)).toEqual([...common].sort());
+  });
+
+  it('with an external LanguageTool: no LanguageTool of ours, and feedback-service is pointed at that one', () => {
+    const manifests = render([VALUES.prod], [...fixtureSecrets(), 'languagetool.internal=false', 'languagetool.url=http://languagetool.tools:8010']);
+    expect(manifests.some((m) => m.metadata.name === 'fluent-languagetool')).toBe(false);
+    expect(admittedFlows(manifests)).toEqual(common.filter((f) => !f.includes('languagetool')).sort());
+    const feedback = find(manifests, 'Deployment', 'fluent-feedback-service').spec.template.spec.containers[0];
+    expect(containerEnv(manifests, feedback).LANGUAGETOOL_URL).toBe('http://languagetool.tools:8010');
+    expect(template([VALUES.prod], [...fixtureSecrets(), 'languagetool.internal=false']).stderr).toContain('languagetool.url is required');
+  });
+});
+
+/** A free TCP port on loopback. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the probes the chart points at are served by the apps', () => {
+  const manifests = RENDERS.prod!;
+
+  // Each service, started from its build with the chart's environment (HEALTH_PORT moved to a free
+  // port: 8081 may be taken here) and its database and NATS unreachable, must answer liveness at
+  // once and refuse readiness: what lets Kubernetes start it and keep traffic off it until it is up.
+  it.each(APPS.filter((a) => a !== 'gateway'))('%s answers its liveness and readiness probes before NATS and its database are reachable', async (app) => {
+    const container = find(manifests, 'Deployment', `fluent-${app}`).spec.template.spec.containers[0];
+    const port = await freePort();
+    const env = { ...containerEnv(manifests, container), HEALTH_PORT: String(port), NATS_URL: 'nats://127.0.0.1:9', MONGODB_URI: 'mongodb://127.0.0.1:9/fluent?serverSelectionTimeoutMS=500' };
+    const child = spawn(process.execPath, [join(ROOT, 'apps', app, 'dist', 'main.js')], { env: { PATH: process.env.PATH, ...env }, stdio: 'ignore' });
+    try {
+      const ask = async (path: string) => (await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(1000) })).status;
+      let live: number | undefined;
+      for (let tries = 0; tries < 100 && live === undefined; tries += 1) {
+        live = await ask(container.livenessProbe.httpGet.path).catch(() => undefined);
+        if (live === undefined) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(live, `${app} never served ${container.livenessProbe.httpGet.path} on HEALTH_PORT`).toBe(200);
+      expect(await ask(container.readinessProbe.httpGet.path)).toBe(503);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { staleFiles } from '../../tools/ops/nats-permissions.mjs';
+import { COMPOSE_NATS_CONFIG, staleFiles } from '../../tools/ops/nats-permissions.mjs';
 import { BIN } from '../../tools/stack/paths.mjs';
 import { exec, find, fixtureSecrets, natsUsers, render, VALUES } from './support/chart';
 
@@ -28,6 +28,21 @@ describe('NATS users and permissions in the chart and compose', () => {
     writeFileSync(join(dir, 'nats.conf'), conf);
     const check = exec(join(BIN, 'nats-server'), ['-c', join(dir, 'nats.conf'), '-t'], env);
     expect(check.status, check.stdout + check.stderr).toBe(0);
-    for (const user of natsUsers()) expect(conf).toContain(`user: "${user.user}", password: $${user.passwordVariable}`);
+    for (const user of natsUsers()) {
+      expect(conf).toContain(`user: "${user.user}", password: $${user.passwordVariable}`);
+      // Each user's line carries its permissions as the table gives them, denials included.
+      const line = conf.split('\n').find((l) => l.includes(`user: "${user.user}"`))!;
+      const permissions = conf.split('\n')[conf.split('\n').indexOf(line) + 1]!;
+      const list = (subjects: string[]) => `[${subjects.map((s) => `"${s}"`).join(', ')}]`;
+      const deny = user.denyPublish ? `, deny: ${list(user.denyPublish)}` : '';
+      expect(permissions.trim().replace(/,$/, ''), user.user).toBe(`permissions: { publish: { allow: ${list(user.publish)}${deny} }, subscribe: { allow: ${list(user.subscribe)} } } }`);
+    }
+  });
+
+  it("keep the gateway out of the services' internal requests (a deny in the generated files)", () => {
+    const gateway = natsUsers().find((u) => u.user === 'gateway')!;
+    expect(gateway.publish).toContain('catalog.>');
+    expect(gateway.denyPublish).toEqual(['catalog.internal.>']);
+    expect(readFileSync(COMPOSE_NATS_CONFIG, 'utf8')).toContain('deny: ["catalog.internal.>"]');
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureSecrets, render, ROOT, VALUES, workloads } from './support/chart';
+import { fixtureSecrets, natsUsers, render, ROOT, VALUES, workloads } from './support/chart';
 
 const RUNBOOK = readFileSync(join(ROOT, 'deploy', 'RUNBOOK.md'), 'utf8');
 const KINDS: Record<string, string> = {
@@ -33,12 +33,30 @@ describe('deploy/RUNBOOK.md', () => {
     for (const component of selected) expect(components, component).toContain(component);
   });
 
-  it('names Secret keys the chart uses, and JetStream durables the services declare', () => {
+  it('names Secret keys the chart uses', () => {
     const secretKeys = new Set(Object.keys(manifests.find((m) => m.kind === 'Secret')!.data ?? {}));
-    for (const [, key] of RUNBOOK.matchAll(/--from-literal=([a-z-]+)=/g)) {
-      if (!key!.startsWith('nats-password-') && !['google-client-secret', 'health-token'].includes(key!)) expect(secretKeys, key).toContain(key);
+    const named = [...RUNBOOK.matchAll(/--from-literal=([a-z-]+)=|jsonpath='\{\.data\.([a-z-]+)\}'|\\"(nats-password-[a-z-]+)\\":/g)].map(([, a, b, c]) => (a ?? b ?? c)!);
+    expect(named.length).toBeGreaterThan(10);
+    for (const key of named) {
+      if (!['google-client-secret', 'health-token'].includes(key) && !key.endsWith('-<app>')) expect(secretKeys, key).toContain(key);
     }
-    const topology = readFileSync(join(ROOT, 'libs', 'server-kit', 'src', 'event-topology.ts'), 'utf8');
-    for (const [, durable] of RUNBOOK.matchAll(/FLUENT_EVENTS (\S+-service-[a-z-]+)/g)) expect(topology, durable).toContain(`'${durable}'`);
+  });
+
+  it('names only JetStream streams and durables of the topology (libs/contracts/src/jetstream-topology.json), each on its own stream', () => {
+    const topology = JSON.parse(readFileSync(join(ROOT, 'libs', 'contracts', 'src', 'jetstream-topology.json'), 'utf8'));
+    const streams = Object.values(topology.streams as Record<string, { name: string }>).map((s) => s.name);
+    const known = new Set([...streams, ...streams.map((s) => `${s}_DEADLETTER`), ...topology.retired.streams, ...topology.retired.deadLetterStreams]);
+    const mentioned = [...RUNBOOK.matchAll(/\bFLUENT_[A-Z_]+\b/g)].map(([name]) => name);
+    expect(mentioned.length).toBeGreaterThan(10);
+    for (const name of mentioned) expect(known, name).toContain(name);
+    const durableStream = new Map(
+      Object.values(topology.consumers as Record<string, { durable: string; stream: string }>).map((c) => [c.durable, topology.streams[c.stream].name as string]),
+    );
+    const pairs = [...RUNBOOK.matchAll(/\b(FLUENT_[A-Z_]+?)(?:_DEADLETTER)?[ .]([a-z]+-service-[a-z-]+)\b/g)].map(([, stream, durable]) => [stream!, durable!] as const);
+    expect(pairs.length).toBeGreaterThan(3);
+    for (const [stream, durable] of pairs) expect(durableStream.get(durable), `${stream} ${durable}`).toBe(stream);
+    // The NATS users the runbook connects as exist in the chart's configuration.
+    const users = new Set(natsUsers().map((u) => u.user));
+    for (const [, user] of RUNBOOK.matchAll(/NATS_USER=([a-z-]+)/g)) expect(users, user).toContain(user);
   });
 });

@@ -47,7 +47,8 @@ describe('installing the Keycloak distribution', () => {
   it('never shows the target half unpacked, not even while moving it into place', async () => {
     const { home } = cache();
     // Another thread looks at the target all along (cache users do: `existsSync(bin/kc.sh)`).
-    const stop = new Int32Array(new SharedArrayBuffer(4));
+    // [0]: stop; [1]: the watcher has looked once (under load a worker can take long to start).
+    const stop = new Int32Array(new SharedArrayBuffer(8));
     const watcher = new Worker(
       `const { workerData, parentPort } = require('node:worker_threads');
        const { existsSync } = require('node:fs');
@@ -56,6 +57,7 @@ describe('installing the Keycloak distribution', () => {
        let halfSeen = 0, looks = 0;
        while (Atomics.load(stop, 0) === 0) {
          looks += 1;
+         Atomics.store(stop, 1, 1);
          const whole = () => existsSync(join(home, 'bin', 'kc.sh')) && existsSync(join(home, 'lib', 'last.jar'));
          if (existsSync(home) && !whole()) halfSeen += 1;
        }
@@ -63,7 +65,7 @@ describe('installing the Keycloak distribution', () => {
       { eval: true, workerData: [home, stop] },
     );
     const report = new Promise((resolve) => watcher.once('message', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    while (Atomics.load(stop, 1) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     await installAtomically(home, (d) => unpack(d, 'one', false, 400), complete);
     Atomics.store(stop, 0, 1);
     const { halfSeen, looks } = await report;

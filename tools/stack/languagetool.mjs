@@ -86,13 +86,16 @@ export async function installLanguageTool() {
 
 /**
  * The server's settings: a size cap well above the attempt's own caps, a time cap per check, and
- * two check threads (the machines have two cores).
- * @param {Profile} profile
+ * two check threads (the machines have two cores). The image for Kubernetes and compose
+ * (docker/languagetool.Dockerfile) ships the same file.
  */
+export const LANGUAGETOOL_SERVER_PROPERTIES = ['maxTextLength=20000', 'maxCheckTimeMillis=20000', 'maxCheckThreads=2', 'maxWorkQueueSize=64', ''].join('\n');
+
+/** @param {Profile} profile */
 function writeServerConfig(profile) {
   mkdirSync(profile.dataDir, { recursive: true });
   const file = join(profile.dataDir, 'languagetool.properties');
-  writeFileSync(file, ['maxTextLength=20000', 'maxCheckTimeMillis=20000', 'maxCheckThreads=2', 'maxWorkQueueSize=64', ''].join('\n'));
+  writeFileSync(file, LANGUAGETOOL_SERVER_PROPERTIES);
   return file;
 }
 

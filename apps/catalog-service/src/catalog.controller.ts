@@ -7,7 +7,7 @@ import {
   type AttemptListResponse,
   type AttemptResult,
   type PublicTest,
-  type TestCardsResponse,
+  type MockTestCardsResponse,
 } from '@fluent/contracts';
 import { parsePayload } from '@fluent/server-kit';
 import { AttemptsService } from './attempts/attempts.service';
@@ -30,7 +30,7 @@ export class CatalogController {
   ) {}
 
   @MessagePattern(CatalogPatterns.listCards)
-  cards(@Payload() payload: unknown): Promise<TestCardsResponse> {
+  cards(@Payload() payload: unknown): Promise<MockTestCardsResponse> {
     return this.catalog.cards(parsePayload(learnerSchema, payload).uid);
   }
 

@@ -7,7 +7,7 @@ import {
   type AttemptSubmission,
   type AttemptSummary,
   type PublicTest,
-  type TestCardsResponse,
+  type MockTestCardsResponse,
 } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 import { AttemptEvents } from './attempts/attempt-events.publisher';
@@ -19,7 +19,7 @@ import { cardsFor, TestLibrary } from './library/test-library';
 @Injectable()
 export class CatalogService {
   /** The cards of a learner's progress, built once per progress read (it is replaced on every change). */
-  private readonly cardsOf = new WeakMap<Progress, TestCardsResponse>();
+  private readonly cardsOf = new WeakMap<Progress, MockTestCardsResponse>();
 
   constructor(
     private readonly library: TestLibrary,
@@ -28,7 +28,7 @@ export class CatalogService {
     private readonly events: AttemptEvents,
   ) {}
 
-  async cards(uid: string): Promise<TestCardsResponse> {
+  async cards(uid: string): Promise<MockTestCardsResponse> {
     const progress = await this.progress.of(uid);
     let cards = this.cardsOf.get(progress);
     if (!cards) {

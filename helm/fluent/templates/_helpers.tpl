@@ -155,3 +155,86 @@ topologySpreadConstraints:
 {{- define "fluent.natsList" -}}
 [{{- range $i, $s := . }}{{ if $i }}, {{ end }}"{{ $s }}"{{- end }}]
 {{- end -}}
+
+{{/*
+The chart's nats.conf: the users and permissions of files/nats-permissions.json (generated from
+tools/stack/nats-auth.mjs), passwords from the environment ($NATS_PASSWORD_<USER>, the Secret).
+*/}}
+{{- define "fluent.natsConf" -}}
+{{- $full := include "fluent.fullname" . -}}
+{{- $users := include "fluent.natsUsers" . | fromJsonArray -}}
+{{- $routes := list -}}
+{{- range $i := until (int .Values.nats.replicas) -}}
+{{- $routes = append $routes (printf "nats://%s-nats-%d.%s-nats-headless:6222" $full $i $full) -}}
+{{- end -}}
+server_name: $POD_NAME
+listen: 0.0.0.0:4222
+http: 0.0.0.0:8222
+pid_file: /tmp/nats.pid
+lame_duck_duration: 30s
+lame_duck_grace_period: 10s
+jetstream {
+  store_dir: /data/jetstream
+  max_memory_store: {{ .Values.nats.jetstream.maxMemory }}
+  max_file_store: {{ .Values.nats.jetstream.maxFile }}
+}
+cluster {
+  name: {{ $full }}
+  listen: 0.0.0.0:6222
+  routes: {{ include "fluent.natsList" $routes }}
+}
+authorization {
+  users: [
+{{- range $i, $u := $users }}
+    { user: {{ $u.user | quote }}, password: ${{ $u.passwordVariable }},
+      permissions: { publish: { allow: {{ include "fluent.natsList" $u.publish }}{{ with $u.denyPublish }}, deny: {{ include "fluent.natsList" . }}{{ end }} }, subscribe: { allow: {{ include "fluent.natsList" $u.subscribe }} } } }{{ if lt (add1 $i) (len $users) }},{{ end }}
+{{- end }}
+  ]
+}
+{{- end -}}
+
+{{- define "fluent.languagetoolUrl" -}}
+{{- if .Values.languagetool.internal -}}
+{{- printf "http://%s-languagetool:8010" (include "fluent.fullname" .) -}}
+{{- else -}}
+{{- required "languagetool.url is required when languagetool.internal is false" .Values.languagetool.url -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+When the JetStream setup Job runs in this install or upgrade: "pre-install", "post-install",
+"pre-upgrade" or "post-upgrade" (and, stored with the revision, "post-rollback": a rollback to it
+applies its topology after the older NATS servers and apps are back). Before the rollout needs a NATS that already runs with this
+release's users and settings, and the Secret holding the setup user's password (values.yaml,
+jetstreamSetup.when, says when that is).
+*/}}
+{{- define "fluent.jetstreamSetupHook" -}}
+{{- $when := .Values.jetstreamSetup.when -}}
+{{- if not (has $when (list "auto" "beforeRollout" "afterRollout")) -}}
+{{- fail (printf "jetstreamSetup.when must be auto, beforeRollout or afterRollout (got %s)" $when) -}}
+{{- end -}}
+{{- $before := false -}}
+{{- if .Release.IsInstall -}}
+{{- /* On install the chart's NATS, and the chart's own Secret, are created by this very release. */ -}}
+{{- $possible := and (not .Values.nats.internal) (ne .Values.secrets.existingSecret "") -}}
+{{- if and (eq $when "beforeRollout") (not $possible) -}}
+{{- fail "jetstreamSetup.when=beforeRollout cannot be met on this install: it needs an external NATS (nats.internal=false) and secrets.existingSecret; the chart's NATS and Secret are created by the release itself (use auto)" -}}
+{{- end -}}
+{{- $before = and $possible (ne $when "afterRollout") -}}
+{{- else if eq $when "beforeRollout" -}}
+{{- $before = true -}}
+{{- else if eq $when "auto" -}}
+{{- if not .Values.nats.internal -}}
+{{- $before = true -}}
+{{- else -}}
+{{- /* The chart's NATS: before only when every server already runs this render's nats.conf. */ -}}
+{{- $sts := lookup "apps/v1" "StatefulSet" .Release.Namespace (printf "%s-nats" (include "fluent.fullname" .)) | default dict -}}
+{{- $running := dig "spec" "template" "metadata" "annotations" "checksum/config" "" $sts -}}
+{{- $current := dig "status" "currentRevision" "" $sts -}}
+{{- $settled := and (ne $current "") (eq $current (dig "status" "updateRevision" "" $sts)) -}}
+{{- $before = and $settled (eq $running (include "fluent.natsConf" . | sha256sum)) -}}
+{{- end -}}
+{{- end -}}
+{{- $phase := ternary "install" "upgrade" .Release.IsInstall -}}
+{{- printf "%s-%s,post-rollback" (ternary "pre" "post" $before) $phase -}}
+{{- end -}}

@@ -1,21 +1,18 @@
 import { z } from 'zod';
-import {
-  SECTION_SIZES,
-  type AssembledTest,
-  type EmailPrompt,
-  type PassageItem,
-  type TestAnswers,
-  type TestLevel,
-  type TestScore,
-  type TypingItem,
-  type TypingTimelineEntry,
-} from './tests';
-
-/** How many tests are free when FREE_TEST_COUNT is not set (tests 1-3; 4-20 are the 17 premium tests). */
-export const DEFAULT_FREE_TEST_COUNT = 3;
+import type {
+  AssembledTest,
+  EmailPrompt,
+  PassageItem,
+  TestAnswers,
+  TestLevel,
+  TestScore,
+  TypingItem,
+  TypingTimelineEntry,
+} from './mock-tests';
+import { SECTION_SIZES, SECTION_TIMINGS_MS } from './sections';
 
 /** One dashboard card, for one learner. */
-export interface TestCard {
+export interface MockTestCard {
   id: number;
   /** 'Test N'. */
   name: string;
@@ -31,8 +28,8 @@ export interface TestCard {
   attemptsLeft: number;
 }
 
-export interface TestCardsResponse {
-  cards: TestCard[];
+export interface MockTestCardsResponse {
+  cards: MockTestCard[];
   /** The learner's entitlement to every premium test, as the catalog knows it. */
   paid: boolean;
 }
@@ -82,14 +79,14 @@ export function toPublicTest(test: AssembledTest): PublicTest {
 }
 
 /**
- * Size caps of a submission. Generous for a person typing under the section's timer (typing 60 s,
- * a passage 90 s, the email 300 s), and small enough that the whole body stays far under the
- * gateway's 100 kB JSON limit.
+ * Size caps of a submission. Generous for a person typing under the section's timer
+ * (SECTION_TIMINGS_MS), and small enough that the whole body stays far under the gateway's 100 kB
+ * JSON limit.
  */
 export const ANSWER_LIMITS = {
   typingText: 3000,
-  /** The typing section lasts 60 s; the runner reports at most that. */
-  typingElapsedMs: 60_000,
+  /** The typing section's length: the runner reports at most that. */
+  typingElapsedMs: SECTION_TIMINGS_MS.typing,
   /** Entries of the keystroke timeline: about 40 changes a second for the whole minute. */
   typingTimeline: 2400,
   shortAnswer: 200,

@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/**
- * SPEC.md §9: the premium price in USD cents; the server decides what is charged, never the client.
- * These are the defaults of payment-service's PREMIUM_PRICE_CENTS / PREMIUM_CURRENCY; the browser
- * reads the price in force from GET /api/payments/config.
- */
-export const PREMIUM_PRICE_CENTS = 4999;
-export const PREMIUM_CURRENCY = 'usd';
-
-/** 'Pay $49.99': the amount divided by 100 with two decimals (ARCHITECTURE.md, resolved ambiguity 4). */
-export const formatPrice = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
-
 export const PaymentMessages = {
   wrongAmount: 'The amount does not match the premium price.',
   alreadyPaid: 'You have already unlocked all premium tests.',

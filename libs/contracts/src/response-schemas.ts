@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PageViewReceipt, PageViewReport } from './analytics';
 import type { PublicConfig, SessionResponse, UserDocument } from './auth';
 import type { BlogPost, BlogPostList } from './blog';
-import type { AttemptListResponse, AttemptResult, PublicTest, TestCardsResponse } from './catalog';
+import type { AttemptListResponse, AttemptResult, PublicTest, MockTestCardsResponse } from './catalog';
 import type { ContactMessageReceipt } from './contact';
 import type { ErrorBody } from './errors';
 import { ISSUE_CATEGORIES, SKILLS, type FeedbackResponse, type SkillTrendResponse, type WritingFeedback } from './feedback';
@@ -297,7 +297,7 @@ export type ResponseSchemaChecks = [
   Holds<Same<Out<typeof publicConfigSchema>, PublicConfig>>,
   Holds<Same<Out<typeof sessionResponseSchema>, SessionResponse>>,
   Holds<Same<Out<typeof userDocumentSchema>, UserDocument>>,
-  Holds<Same<Out<typeof testCardsResponseSchema>, TestCardsResponse>>,
+  Holds<Same<Out<typeof testCardsResponseSchema>, MockTestCardsResponse>>,
   // The runner's test never carries the email's points (toPublicTest drops them); the type allows them.
   Holds<Out<typeof publicTestSchema> extends PublicTest ? true : false>,
   Holds<Same<Out<typeof attemptResultSchema>, AttemptResult>>,

@@ -1,4 +1,5 @@
-import type { TypingDetail } from '@fluent/contracts';
+import { SECTION_TIMINGS_MS, type TypingDetail } from '@fluent/contracts';
+import { elapsedMinutes, typedWords } from './typing';
 
 /**
  * The typing figures typing-test sites show, beside SPEC.md §9's WPM and accuracy (which
@@ -8,15 +9,10 @@ import type { TypingDetail } from '@fluent/contracts';
 
 /** The usual convention: a "word" is five characters, spaces included. */
 export const CHARACTERS_PER_WORD = 5;
-/** The typing section lasts 60 s, so the speed chart has at most 60 points. */
-export const TYPING_SECONDS = 60;
+/** The typing section's length in seconds: the speed chart has at most one point a second. */
+export const TYPING_SECONDS = SECTION_TIMINGS_MS.typing / 1000;
 
 export type TypingTimeline = ReadonlyArray<readonly [number, number]>;
-
-const words = (text: string): string[] => text.trim().split(/\s+/).filter(Boolean);
-
-/** Elapsed time counted as at least one second, as in SPEC.md §9. */
-const minutesOf = (elapsedMs: number): number => Math.max(elapsedMs, 1000) / 60_000;
 
 /** Fewest single-character edits turning `a` into `b` (or, with `prefix`, into any prefix of `b`). */
 export function editDistance(a: string, b: string, prefix = false): number {
@@ -39,8 +35,8 @@ export function editDistance(a: string, b: string, prefix = false): number {
  * it is compared with the start of its paragraph word.
  */
 export function errorsLeft(reference: string, typed: string): number {
-  const expected = words(reference);
-  const given = words(typed);
+  const expected = typedWords(reference);
+  const given = typedWords(typed);
   const lastMayBeUnfinished = !/\s$/.test(typed);
   return given.reduce((errors, word, i) => {
     const unfinished = lastMayBeUnfinished && i === given.length - 1;
@@ -93,7 +89,7 @@ export function typingDetail(reference: string, typed: string, elapsedMs: number
   const totalEntered = entered.reduce((sum, v) => sum + v, 0);
   const perSecond = entered.map((chars) => (chars / CHARACTERS_PER_WORD) * 60);
   const wrong = errorsLeft(reference, typed);
-  const minutes = minutesOf(elapsed);
+  const minutes = elapsedMinutes(elapsed);
   return {
     rawWpm: Math.round(totalEntered / CHARACTERS_PER_WORD / minutes),
     netWpm: Math.round(Math.max(0, typed.length - wrong) / CHARACTERS_PER_WORD / minutes),

@@ -7,12 +7,16 @@ export interface TypingScore {
   accuracy: number;
 }
 
-const words = (text: string): string[] => text.trim().split(/\s+/).filter(Boolean);
+/** The typed or reference text's words, split at whitespace, as §9 compares them position by position. */
+export const typedWords = (text: string): string[] => text.trim().split(/\s+/).filter(Boolean);
+
+/** The minutes a speed divides by: elapsed time counted as at least one second (§9). */
+export const elapsedMinutes = (elapsedMs: number): number => Math.max(elapsedMs, 1000) / 60_000;
 
 /** Words that match the reference word at the same position. */
 export function correctWords(reference: string, typed: string): number {
-  const expected = words(reference);
-  return words(typed).reduce((count, word, i) => (word === expected[i] ? count + 1 : count), 0);
+  const expected = typedWords(reference);
+  return typedWords(typed).reduce((count, word, i) => (word === expected[i] ? count + 1 : count), 0);
 }
 
 /** Characters that match the reference character at the same position. */
@@ -29,7 +33,7 @@ export function correctCharacters(reference: string, typed: string): number {
  */
 export function scoreTyping(reference: string, typed: string, elapsedMs: number): TypingScore {
   if (typed.length === 0) return { wpm: 0, accuracy: 0 };
-  const minutes = Math.max(elapsedMs, 1000) / 60_000;
+  const minutes = elapsedMinutes(elapsedMs);
   return {
     wpm: Math.round(correctWords(reference, typed) / minutes),
     accuracy: Math.round((correctCharacters(reference, typed) / typed.length) * 100),

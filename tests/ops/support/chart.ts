@@ -40,18 +40,19 @@ export function exec(command: string, args: string[], env: Record<string, string
 export const helm = (args: string[]) => exec(helmBin(), args);
 export const venvTool = (tool: string, args: string[]) => exec(venvBin(tool), args);
 
-/** `helm template` of the chart with these values files and --set flags. */
-export function template(valuesFiles: string[], sets: string[] = []): Run {
+/** `helm template` of the chart with these values files and --set flags (`upgrade`: as an upgrade renders it). */
+export function template(valuesFiles: string[], sets: string[] = [], options: { upgrade?: boolean } = {}): Run {
   return helm([
     'template', RELEASE, CHART, '--namespace', NAMESPACE, '--kube-version', KUBE_VERSION,
+    ...(options.upgrade ? ['--is-upgrade'] : []),
     ...valuesFiles.flatMap((file) => ['-f', file]),
     ...sets.flatMap((set) => ['--set', set]),
   ]);
 }
 
 /** Renders and parses; throws with helm's message when the render fails. */
-export function render(valuesFiles: string[], sets: string[] = []): Manifest[] {
-  const run = template(valuesFiles, sets);
+export function render(valuesFiles: string[], sets: string[] = [], options: { upgrade?: boolean } = {}): Manifest[] {
+  const run = template(valuesFiles, sets, options);
   if (run.status !== 0) throw new Error(`helm template failed: ${run.stderr}`);
   return parseAllDocuments(run.stdout)
     .map((doc) => doc.toJS() as Manifest | null)
@@ -72,7 +73,7 @@ export function workloads(manifests: Manifest[]): { manifest: Manifest; pod: any
 }
 
 /** The NATS users the chart templates (files/nats-permissions.json). */
-export function natsUsers(): { user: string; passwordVariable: string; publish: string[]; subscribe: string[] }[] {
+export function natsUsers(): { user: string; passwordVariable: string; publish: string[]; denyPublish?: string[]; subscribe: string[] }[] {
   return JSON.parse(readFileSync(join(CHART, 'files', 'nats-permissions.json'), 'utf8')).users;
 }
 

@@ -4,12 +4,12 @@ import {
   toPublicTest,
   type AssembledTest,
   type PublicTest,
-  type TestCard,
+  type MockTestCard,
 } from '@fluent/contracts';
 import { assembleTest, type AssemblyLogger, type QuestionBank } from '@fluent/question-bank';
 
 /** What a card says for everyone; the learner's access and attempts are added per request. */
-export type CardTemplate = Omit<TestCard, 'access' | 'attempted' | 'attemptsLeft'>;
+export type CardTemplate = Omit<MockTestCard, 'access' | 'attempted' | 'attemptsLeft'>;
 
 /**
  * The 20 tests, assembled once at start from the bank: with answers (for scoring and results),
@@ -63,7 +63,7 @@ export interface Learner {
 }
 
 /** One learner's cards: access when the test is free or they have paid; attempts from their history. */
-export function cardsFor(templates: readonly CardTemplate[], learner: Learner, attemptsPerTest: number): TestCard[] {
+export function cardsFor(templates: readonly CardTemplate[], learner: Learner, attemptsPerTest: number): MockTestCard[] {
   return templates.map((card) => {
     const used = learner.attempts.get(card.id) ?? 0;
     return {

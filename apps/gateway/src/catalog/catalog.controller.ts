@@ -8,7 +8,7 @@ import {
   type AttemptSubmission,
   type AuthenticatedUser,
   type PublicTest,
-  type TestCardsResponse,
+  type MockTestCardsResponse,
 } from '@fluent/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
@@ -29,7 +29,7 @@ export class CatalogController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('tests')
-  cards(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<TestCardsResponse> {
+  cards(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<MockTestCardsResponse> {
     return this.rpc.send(CatalogPatterns.listCards, { uid: user.uid }, { requestId });
   }
 

@@ -1,15 +1,34 @@
 import { Link } from 'react-router-dom';
+import {
+  DEFAULT_FREE_TEST_COUNT,
+  FILL_OPTION_COUNT,
+  formatPrice,
+  PREMIUM_PRICE_CENTS,
+  SECTION_KEYS,
+  SECTION_NAMES,
+  SECTION_SIZES,
+  SECTION_TIMINGS_MS,
+  TEST_COUNT,
+  type SectionKey,
+} from '@fluent/contracts';
 import { InfoPage } from '@/components/layout/info-page';
 import { paths } from '@/config/paths';
+import { numberWord } from '@/lib/number-words';
 
-const SECTIONS = [
-  ['Typing Test', 'Type a short dictation paragraph in 60 seconds. We measure words per minute and accuracy.'],
-  ['Sentence Completion', 'Ten sentences with a missing word, 30 seconds each.'],
-  ['Fill in the Blanks', 'Ten questions with three options each, 30 seconds each.'],
-  ['Jumbled Words', 'Fifteen scrambled sentences to put back in order, 30 seconds each.'],
-  ['Passage Reconstruction', 'Three short passages: 30 seconds to read, 90 seconds to rewrite each in your own words.'],
-  ['Email Writing', 'One formal email in response to a prompt, written within 5 minutes.'],
-] as const;
+const { typing, question, passageRead, passageWrite, email } = SECTION_TIMINGS_MS;
+const seconds = (ms: number) => ms / 1000;
+const minutes = (ms: number) => ms / 60_000;
+const Count = (n: number) => numberWord(n, { capitalised: true });
+
+/** What each section asks, stated from the sections' own sizes and timings. */
+const SECTION_TEXTS: Record<SectionKey, string> = {
+  typing: `Type a short dictation paragraph in ${seconds(typing)} seconds. We measure words per minute and accuracy.`,
+  sentence: `${Count(SECTION_SIZES.sentences)} sentences with a missing word, ${seconds(question)} seconds each.`,
+  fill: `${Count(SECTION_SIZES.fills)} questions with ${numberWord(FILL_OPTION_COUNT)} options each, ${seconds(question)} seconds each.`,
+  jumbled: `${Count(SECTION_SIZES.jumbled)} scrambled sentences to put back in order, ${seconds(question)} seconds each.`,
+  passage: `${Count(SECTION_SIZES.passages)} short passages: ${seconds(passageRead)} seconds to read, ${seconds(passageWrite)} seconds to rewrite each in your own words.`,
+  email: `${Count(SECTION_SIZES.emails)} formal email in response to a prompt, written within ${minutes(email)} minutes.`,
+};
 
 export function AboutRoute() {
   return (
@@ -20,8 +39,8 @@ export function AboutRoute() {
       <h2>Why we built Fluent</h2>
       <p>
         Many people who write English well lose points in timed tests because the format is new to them: a clock on every question, a
-        passage that disappears after thirty seconds, an email to write in five minutes. The knowledge is there; the routine is not. We
-        built Fluent so that the routine can be learned before the day that counts.
+        passage that disappears after {numberWord(seconds(passageRead))} seconds, an email to write in {numberWord(minutes(email))} minutes. The
+        knowledge is there; the routine is not. We built Fluent so that the routine can be learned before the day that counts.
       </p>
       <p>
         We are a small team of English teachers and software engineers. The questions, passages and prompts in every test, and the
@@ -29,11 +48,14 @@ export function AboutRoute() {
       </p>
 
       <h2>What a test looks like</h2>
-      <p>Each of the twenty mock tests has six sections, always in the same order, and takes about forty minutes:</p>
+      <p>
+        Each of the {numberWord(TEST_COUNT)} mock tests has {numberWord(SECTION_KEYS.length)} sections, always in the same order, and takes about
+        forty minutes:
+      </p>
       <ol className="section-list">
-        {SECTIONS.map(([name, text]) => (
-          <li key={name}>
-            <strong>{name}.</strong> {text}
+        {SECTION_KEYS.map((section) => (
+          <li key={section}>
+            <strong>{SECTION_NAMES[section]}.</strong> {SECTION_TEXTS[section]}
           </li>
         ))}
       </ol>
@@ -52,8 +74,8 @@ export function AboutRoute() {
 
       <h2>Free and premium tests</h2>
       <p>
-        The first three tests are free for everyone with an account. One payment of $49.99 unlocks the other seventeen, for as long as you
-        keep your account. There is no subscription.
+        The first {numberWord(DEFAULT_FREE_TEST_COUNT)} tests are free for everyone with an account. One payment of {formatPrice(PREMIUM_PRICE_CENTS)}{' '}
+        unlocks the other {numberWord(TEST_COUNT - DEFAULT_FREE_TEST_COUNT)}, for as long as you keep your account. There is no subscription.
       </p>
 
       <div className="cta-row">

@@ -3,11 +3,13 @@ import { DATA_RETENTION_DAYS } from '@fluent/contracts';
 import { InfoPage } from '@/components/layout/info-page';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { numberWord } from '@/lib/number-words';
 
 /** 365 → 'one year', 730 → 'two years', other counts in days. */
 export function retentionPeriod(days: number): string {
-  const years = ['one year', 'two years', 'three years'];
-  return days % 365 === 0 && years[days / 365 - 1] ? years[days / 365 - 1]! : `${days} days`;
+  const years = days / 365;
+  if (!Number.isInteger(years) || years < 1) return `${days} days`;
+  return `${numberWord(years)} ${years === 1 ? 'year' : 'years'}`;
 }
 
 export function PrivacyRoute() {

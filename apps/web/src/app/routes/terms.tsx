@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import { DEFAULT_FREE_TEST_COUNT, formatPrice, PREMIUM_PRICE_CENTS, TEST_COUNT } from '@fluent/contracts';
 import { InfoPage } from '@/components/layout/info-page';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { numberWord } from '@/lib/number-words';
 
 export function TermsRoute() {
   return (
@@ -33,8 +35,9 @@ export function TermsRoute() {
       <h2>4. Payment</h2>
       <ul>
         <li>
-          Three tests are free. A single payment of $49.99 (US dollars) unlocks the seventeen premium tests for the life of your account.
-          There is no subscription and nothing renews.
+          {numberWord(DEFAULT_FREE_TEST_COUNT, { capitalised: true })} tests are free. A single payment of {formatPrice(PREMIUM_PRICE_CENTS)} (US
+          dollars) unlocks the {numberWord(TEST_COUNT - DEFAULT_FREE_TEST_COUNT)} premium tests for the life of your account. There is no
+          subscription and nothing renews.
         </li>
         <li>Card payments are handled by our payment provider, Stripe. We never see or store your full card number.</li>
         <li>

@@ -3,9 +3,4 @@ export const AUTH_MESSAGES = {
   landingSignInFailed: 'Failed to sign in. Please check your credentials.',
   googleSignInFailed: 'Google Sign-In Failed: ',
   signUpSucceeded: 'Signup successful!',
-  signedOut: 'Signed out successfully!',
 } as const;
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
-}

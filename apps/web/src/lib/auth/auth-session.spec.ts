@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client';
-import { AuthSession, type AuthSessionDeps } from './auth-session';
+import { AuthSession, isSignedIn, type AuthSessionDeps } from './auth-session';
 
 const jwt = (claims: Record<string, unknown>) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.s`;
 const session = (sub = 'user-1', expiresIn = 300) => ({ accessToken: jwt({ sub, email: `${sub}@example.com` }), expiresIn });
@@ -150,5 +150,23 @@ describe('AuthSession', () => {
     const { auth } = setup({ '/api/auth/login': [session('ana')] });
     await auth.signIn('ana@example.com', 'pw');
     expect(localStorage.length + sessionStorage.length).toBe(0);
+  });
+});
+
+describe('isSignedIn', () => {
+  it('waits through a reconnecting sign-in service and answers once the session is known', async () => {
+    const { auth, advance } = setup({ '/api/auth/session': [new ApiError(503, 'Unavailable'), session('ana')] });
+    let answer: boolean | undefined;
+    void isSignedIn(auth).then((signedIn) => (answer = signedIn));
+    await advance(0);
+    expect(auth.getState().status).toBe('reconnecting');
+    expect(answer).toBeUndefined();
+    await advance(1_000);
+    expect(answer).toBe(true);
+  });
+
+  it('answers false for a visitor without a session', async () => {
+    const { auth } = setup({ '/api/auth/session': [NO_CONTENT] });
+    expect(await isSignedIn(auth)).toBe(false);
   });
 });

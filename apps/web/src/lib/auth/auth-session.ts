@@ -204,3 +204,23 @@ export class AuthSession {
 }
 
 export const authSession = new AuthSession();
+
+/**
+ * Whether `session` is signed in, once it knows: waits through the first answer and through a
+ * reconnecting sign-in service (which is never taken for signed out).
+ */
+export function isSignedIn(session: Pick<AuthSession, 'boot' | 'getState' | 'subscribe'>): Promise<boolean> {
+  void session.boot();
+  return new Promise((resolve) => {
+    const known = (state: AuthState) => state.status === 'signed-in' || state.status === 'signed-out';
+    if (known(session.getState())) {
+      resolve(session.getState().status === 'signed-in');
+      return;
+    }
+    const unsubscribe = session.subscribe((state) => {
+      if (!known(state)) return;
+      unsubscribe();
+      resolve(state.status === 'signed-in');
+    });
+  });
+}

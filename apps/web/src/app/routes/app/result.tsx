@@ -1,14 +1,11 @@
-import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { DashboardLayout } from '@/components/layout/dashboard-layout';
 import { ResultsPage } from '@/features/results/components/results-page';
 
 /** /result: the results of a finished test (SPEC.md §2). */
 export function ResultRoute() {
   return (
-    <div className="page">
-      <DashboardHeader />
-      <main className="content">
-        <ResultsPage />
-      </main>
-    </div>
+    <DashboardLayout>
+      <ResultsPage />
+    </DashboardLayout>
   );
 }

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { isValidTestId } from '@fluent/contracts';
-import { invalidateCatalog } from '@/features/dashboard/api/invalidate-catalog';
-import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { DashboardHeader } from '@/components/layout/dashboard-header';
+import { DashboardLayout } from '@/components/layout/dashboard-layout';
 import { InvalidTest } from '@/features/runner/components/invalid-test';
 import { TestRunnerPage } from '@/features/runner/components/test-runner-page';
+import { invalidateCatalog } from '@/lib/catalog/invalidate-catalog';
 
 /** /test: the chosen test number arrives as testId in the navigation state (SPEC.md §2). */
 export function TestRoute() {
@@ -13,11 +14,8 @@ export function TestRoute() {
   // A stored attempt changes the test's card and the history on the dashboard.
   if (isValidTestId(testId)) return <TestRunnerPage testId={testId} header={<DashboardHeader />} onSubmitted={() => void invalidateCatalog(queryClient)} />;
   return (
-    <div className="page">
-      <DashboardHeader />
-      <main className="content">
-        <InvalidTest />
-      </main>
-    </div>
+    <DashboardLayout>
+      <InvalidTest />
+    </DashboardLayout>
   );
 }

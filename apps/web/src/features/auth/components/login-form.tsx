@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuthSession } from '@/lib/auth/auth-provider';
+import { errorMessage } from '@/lib/error-message';
 import { useGoogleSignInError } from '../hooks/use-google-error';
-import { errorMessage } from '../messages';
 import { CredentialFields } from './credential-fields';
 import { GoogleButton } from './google-button';
 

@@ -4,7 +4,8 @@ import { MOBILE_NUMBER_HINT } from '@fluent/contracts';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { useAuthSession } from '@/lib/auth/auth-provider';
-import { AUTH_MESSAGES, errorMessage } from '../messages';
+import { errorMessage } from '@/lib/error-message';
+import { AUTH_MESSAGES } from '../messages';
 
 /** /signup: mobile number (exactly 10 digits), email, password. */
 export function SignupForm() {

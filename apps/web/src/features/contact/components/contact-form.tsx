@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { CONTACT_THANK_YOU, type ContactMessageInput } from '@fluent/contracts';
-import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useSendMessage } from '../api/send-message';
@@ -46,7 +45,7 @@ export function ContactForm() {
         onChange={set('email')}
         error={fieldErrors.email}
       />
-      <TextAreaField label="Message" name="message" required rows={6} maxLength={5000} value={values.message} onChange={set('message')} error={fieldErrors.message} />
+      <TextField label="Message" multiline name="message" required rows={6} maxLength={5000} value={values.message} onChange={set('message')} error={fieldErrors.message} />
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />

@@ -1,23 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testLevel, type TestCard, type TestCardsResponse } from '@fluent/contracts';
+import { mockTestCard as card, newLearnerCards as newLearner } from '@/testing/mock-test-cards';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { TestCatalog } from './test-catalog';
-
-const card = (id: number, overrides: Partial<TestCard> = {}): TestCard => ({
-  id,
-  name: `Test ${id}`,
-  description: `What test ${id} covers.`,
-  level: testLevel(id),
-  premium: id > 3,
-  access: id <= 3,
-  attempted: false,
-  attemptsLeft: 1,
-  ...overrides,
-});
-
-const newLearner = (): TestCardsResponse => ({ paid: false, cards: Array.from({ length: 20 }, (_, i) => card(i + 1)) });
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -33,7 +19,7 @@ const buttonsOf = () => screen.getAllByRole('article').map((article) => within(a
 describe('TestCatalog', () => {
   it('shows the 20 cards with name, level, description and state: 3 Start Test and 17 Unlock Test for a new learner', async () => {
     fetchMock.mockImplementation(async () => json(200, newLearner()));
-    renderWithProviders(<TestCatalog />);
+    renderWithProviders(<TestCatalog onUnlock={vi.fn()} />);
     expect(screen.getByRole('status').textContent).toContain('Loading your tests');
     await screen.findByRole('heading', { name: 'Test 20' });
 
@@ -50,7 +36,7 @@ describe('TestCatalog', () => {
     response.cards[1] = card(2, { attempted: true, attemptsLeft: 1 });
     fetchMock.mockImplementation(async () => json(200, response));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    renderWithProviders(<TestCatalog />);
+    renderWithProviders(<TestCatalog onUnlock={vi.fn()} />);
 
     await screen.findByRole('heading', { name: 'Test 20' });
     // A test with an attempt left (ATTEMPTS_PER_TEST above 1) can still be started.
@@ -62,47 +48,32 @@ describe('TestCatalog', () => {
 
   it('starts an available test: /test with the test id in the navigation state', async () => {
     fetchMock.mockImplementation(async () => json(200, newLearner()));
-    renderWithProviders(<TestCatalog />);
+    renderWithProviders(<TestCatalog onUnlock={vi.fn()} />);
     const second = await screen.findByRole('article', { name: 'Test 2' });
     await userEvent.click(within(second).getByRole('button', { name: /^Start Test/ }));
     expect(JSON.parse(screen.getByTestId('location').textContent!)).toMatchObject({ pathname: '/test', state: { testId: 2 } });
   });
 
-  it('opens the purchase dialog from a locked card, with the price and the 17 premium tests, and Cancel closes it', async () => {
+  it('hands a click on a locked card to the dashboard, which opens the purchase', async () => {
     fetchMock.mockImplementation(async () => json(200, newLearner()));
-    renderWithProviders(<TestCatalog />);
+    const onUnlock = vi.fn();
+    renderWithProviders(<TestCatalog onUnlock={onUnlock} />);
     const locked = await screen.findByRole('article', { name: 'Test 4' });
-    const dialog = screen.getByRole('dialog', { hidden: true });
-    expect(dialog.hasAttribute('open')).toBe(false);
-
     await userEvent.click(within(locked).getByRole('button', { name: /Unlock Test/ }));
-    expect(dialog.hasAttribute('open')).toBe(true);
-    expect(within(dialog).getByRole('button', { name: 'Pay $49.99' })).toBeTruthy();
-    expect(within(dialog).getByText('Get access to all 17 premium tests with a one-time payment.')).toBeTruthy();
-
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(dialog.hasAttribute('open')).toBe(false);
-  });
-
-  it('names the count of premium cards the catalog sent in the purchase dialog (15 when 5 tests are free)', async () => {
-    const response = newLearner();
-    response.cards = response.cards.map((c) => ({ ...c, premium: c.id > 5, access: c.id <= 5 }));
-    fetchMock.mockImplementation(async () => json(200, response));
-    renderWithProviders(<TestCatalog />);
-    await userEvent.click(within(await screen.findByRole('article', { name: 'Test 6' })).getByRole('button', { name: /Unlock Test/ }));
-    expect(within(screen.getByRole('dialog')).getByText('Get access to all 15 premium tests with a one-time payment.')).toBeTruthy();
+    expect(onUnlock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('location')).toBeNull();
   });
 
   it('unlocks every card for a learner who has paid', async () => {
     fetchMock.mockImplementation(async () => json(200, { paid: true, cards: Array.from({ length: 20 }, (_, i) => card(i + 1, { access: true })) }));
-    renderWithProviders(<TestCatalog />);
+    renderWithProviders(<TestCatalog onUnlock={vi.fn()} />);
     await screen.findByRole('heading', { name: 'Test 20' });
     expect(buttonsOf()).toEqual(Array(20).fill('Start Test'));
   });
 
   it('shows the error with a retry instead of an empty grid, and the grid (focused) once the retry succeeds', async () => {
     fetchMock.mockImplementation(async () => json(503, { statusCode: 503, message: 'A backend service is unavailable' }));
-    renderWithProviders(<TestCatalog />);
+    renderWithProviders(<TestCatalog onUnlock={vi.fn()} />);
     const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
     expect(alert.textContent).toContain('We could not load your tests. A backend service is unavailable');
     expect(screen.queryAllByRole('article')).toHaveLength(0);

@@ -1,20 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ALREADY_ATTEMPTED_MESSAGE, type TestCard } from '@fluent/contracts';
+import { ALREADY_ATTEMPTED_MESSAGE, type MockTestCard } from '@fluent/contracts';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { PurchaseDialog } from '@/features/payments/components/purchase-dialog';
-import { errorMessage } from '@/features/auth/messages';
-import { useCards } from '../api/get-cards';
-import type { CardState } from './test-card';
+import { useCards } from '@/lib/catalog/cards';
+import { errorMessage } from '@/lib/error-message';
+import type { CardState } from './mock-test-card';
 import { TestGrid } from './test-grid';
 import '../dashboard.css';
 
-/** The grid of 20 tests with its loading and error states, and what a click on a card does (SPEC.md §4). */
-export function TestCatalog() {
+/**
+ * The grid of 20 tests with its loading and error states, and what a click on a card does (SPEC.md
+ * §4): start an available test, explain a completed one, and `onUnlock` for a locked one (the
+ * dashboard opens the purchase there).
+ */
+export function TestCatalog({ onUnlock }: { onUnlock: () => void }) {
   const cards = useCards();
   const navigate = useNavigate();
-  const [purchasing, setPurchasing] = useState(false);
   const grid = useRef<HTMLElement>(null);
   const retried = useRef(false);
 
@@ -26,10 +28,10 @@ export function TestCatalog() {
     }
   }, [cards.isSuccess]);
 
-  const choose = (card: TestCard, state: CardState) => {
+  const choose = (card: MockTestCard, state: CardState) => {
     if (state === 'available') navigate(paths.test, { state: { testId: card.id } });
     else if (state === 'completed') window.alert(ALREADY_ATTEMPTED_MESSAGE);
-    else setPurchasing(true);
+    else onUnlock();
   };
 
   if (cards.isPending) return <Spinner label="Loading your tests…" />;
@@ -51,14 +53,5 @@ export function TestCatalog() {
       </div>
     );
   }
-  return (
-    <>
-      <TestGrid cards={cards.data.cards} onChoose={choose} ref={grid} />
-      <PurchaseDialog
-        open={purchasing}
-        premiumCount={cards.data.cards.filter((card) => card.premium).length}
-        onClose={() => setPurchasing(false)}
-      />
-    </>
-  );
+  return <TestGrid cards={cards.data.cards} onChoose={choose} ref={grid} />;
 }

@@ -1,5 +1,5 @@
-import { useAttempts } from '../api/get-attempts';
-import { useCards } from '../api/get-cards';
+import { useAttempts } from '@/lib/catalog/attempts';
+import { useCards } from '@/lib/catalog/cards';
 import { useSkillTrend } from '../api/get-skill-trend';
 import { ProgressStrip } from './progress-strip';
 

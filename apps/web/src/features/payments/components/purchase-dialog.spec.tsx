@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentsClientConfig, TestCardsResponse } from '@fluent/contracts';
-import { cardsQueryKey } from '@/features/dashboard/api/get-cards';
+import type { PaymentsClientConfig, MockTestCardsResponse } from '@fluent/contracts';
+import { cardsQueryKey } from '@/lib/catalog/cards';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { PurchaseDialog } from './purchase-dialog';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const offline: PaymentsClientConfig = { mode: 'offline', price: { amount: 4999, currency: 'usd' } };
-const cards = (paid: boolean): TestCardsResponse => ({ paid, cards: [] });
+const cards = (paid: boolean): MockTestCardsResponse => ({ paid, cards: [] });
 
 type Route = (init: RequestInit | undefined, call: number) => Response | Promise<Response>;
 
@@ -91,7 +91,7 @@ describe('PurchaseDialog (offline card form)', () => {
     });
     expect(api.paths().filter((p) => p === '/api/me')).toHaveLength(2);
     // The grid's query now holds the unlocked cards: no reload needed.
-    expect(queryClient.getQueryData<TestCardsResponse>(cardsQueryKey)?.paid).toBe(true);
+    expect(queryClient.getQueryData<MockTestCardsResponse>(cardsQueryKey)?.paid).toBe(true);
   });
 
   it('shows a declined card’s message in red, announced, and lets the learner try again', async () => {

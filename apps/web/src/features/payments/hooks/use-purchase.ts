@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PaymentMessages, type CreatePaymentIntentResponse } from '@fluent/contracts';
-import { cardsQueryKey, getCards } from '@/features/dashboard/api/get-cards';
-import { getMe } from '@/features/dashboard/api/get-me';
 import { ApiError } from '@/lib/api-client';
+import { cardsQueryKey, getCards } from '@/lib/catalog/cards';
+import { getLearner } from '@/lib/learner';
 import { createPaymentIntent } from '../api/create-payment-intent';
 import { PAYMENT_FAILED_MESSAGE, UNLOCK_TIMEOUT_MESSAGE } from '../messages';
 import { pollUntil, PollTimeoutError, type PollOptions } from '../utils/poll-until';
@@ -25,7 +25,7 @@ export type PurchaseState = { status: 'idle' } | { status: 'processing' } | { st
  */
 export async function waitUntilUnlocked(queryClient: QueryClient, options?: PollOptions): Promise<void> {
   const started = Date.now();
-  await pollUntil(getMe, (user) => user.paidTests === true, options);
+  await pollUntil(getLearner, (user) => user.paidTests === true, options);
   const left = (options?.timeoutMs ?? 45_000) - (Date.now() - started);
   await pollUntil(
     () => queryClient.fetchQuery({ queryKey: cardsQueryKey, queryFn: getCards, staleTime: 0 }),

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AttemptResult, ItemResult, TypingDetail, WritingFeedback } from '@fluent/contracts';
+import { jumbledForDisplay, SECTION_NAMES, type AttemptResult, type ItemResult, type TypingDetail, type WritingFeedback } from '@fluent/contracts';
 import { paths } from '@/config/paths';
 import { useWritingFeedback } from '../api/get-writing-feedback';
 import { AnnotatedText } from './feedback/annotated-text';
@@ -89,7 +89,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 function TypingResults({ wpm, accuracy, detail, report }: { wpm: number; accuracy: number; detail?: TypingDetail; report: ReactNode }) {
   return (
     <section className="card results-section" aria-labelledby="results-typing">
-      <h2 id="results-typing">Typing Test</h2>
+      <h2 id="results-typing">{SECTION_NAMES.typing}</h2>
       <dl className="results-figures">
         <Figure label="Typing speed" value={`${wpm} WPM`} />
         <Figure label="Accuracy" value={`${accuracy}%`} />
@@ -137,6 +137,33 @@ function FeedbackStatus({ state }: { state: 'pending' | 'unavailable' }) {
   );
 }
 
+/** The three sections scored item by item: each item with the learner's answer and the expected one (SPEC.md §2). */
+function itemSectionsOf({ questions, score, sentenceAnswers, fillAnswers, jumbledAnswers }: AttemptResult) {
+  return [
+    {
+      id: 'sentences',
+      name: SECTION_NAMES.sentence,
+      score: score.sentences,
+      expectedLabel: 'Acceptable answers:',
+      rows: questions.sentences.map((q, i) => ({ id: q.id, prompt: q.question, answer: sentenceAnswers[i], expected: q.acceptableAnswers.join(', ') })),
+    },
+    {
+      id: 'fills',
+      name: SECTION_NAMES.fill,
+      score: score.fills,
+      expectedLabel: 'Correct answer:',
+      rows: questions.fills.map((q, i) => ({ id: q.id, prompt: q.question, answer: fillAnswers[i], expected: q.answer })),
+    },
+    {
+      id: 'jumbled',
+      name: SECTION_NAMES.jumbled,
+      score: score.jumbled,
+      expectedLabel: 'Correct answer:',
+      rows: questions.jumbled.map((q, i) => ({ id: q.id, prompt: jumbledForDisplay(q.jumbled), answer: jumbledAnswers[i], expected: q.answer })),
+    },
+  ] as const;
+}
+
 /** Everything SPEC.md §2 lists for the results screen, plus our section scores, typing figures and writing feedback. */
 export function ResultsView({ result }: { result: AttemptResult }) {
   const navigate = useNavigate();
@@ -144,11 +171,8 @@ export function ResultsView({ result }: { result: AttemptResult }) {
   const feedbackQuery = useWritingFeedback(attemptId);
   const feedback = feedbackQuery.data?.status === 'ready' ? feedbackQuery.data.feedback : undefined;
   const feedbackState = feedback ? undefined : feedbackQuery.isError ? 'unavailable' : 'pending';
-  const sections = [
-    { name: 'Sentence Completion', ...score.sentences },
-    { name: 'Fill in the Blanks', ...score.fills },
-    { name: 'Jumbled Words', ...score.jumbled },
-  ];
+  const itemSections = itemSectionsOf(result);
+  const sections = itemSections.map(({ name, score: sectionScore }) => ({ name, ...sectionScore }));
   return (
     <article className="results" aria-labelledby="results-title">
       <header className="results-header">
@@ -183,67 +207,30 @@ export function ResultsView({ result }: { result: AttemptResult }) {
         </figure>
       </section>
 
-      <section className="card results-section" aria-labelledby="results-sentences">
-        <h2 id="results-sentences">Sentence Completion</h2>
-        <ol className="result-items">
-          {questions.sentences.map((q, i) => (
-            <ItemRow
-              key={q.id}
-              number={i + 1}
-              prompt={q.question}
-              answer={result.sentenceAnswers[i] ?? ''}
-              item={score.sentences.items[i]}
-              report={<ReportProblem attemptId={attemptId} section="sentences" itemId={q.id} itemLabel={`Sentence Completion question ${i + 1}`} />}
-              expectedLabel="Acceptable answers:"
-              expected={q.acceptableAnswers.join(', ')}
-            />
-          ))}
-        </ol>
-      </section>
-
-      <section className="card results-section" aria-labelledby="results-fills">
-        <h2 id="results-fills">Fill in the Blanks</h2>
-        <ol className="result-items">
-          {questions.fills.map((q, i) => (
-            <ItemRow
-              key={q.id}
-              number={i + 1}
-              prompt={q.question}
-              answer={result.fillAnswers[i] ?? ''}
-              item={score.fills.items[i]}
-              report={<ReportProblem attemptId={attemptId} section="fills" itemId={q.id} itemLabel={`Fill in the Blanks question ${i + 1}`} />}
-              expectedLabel="Correct answer:"
-              expected={q.answer}
-            />
-          ))}
-        </ol>
-      </section>
-
-      <section className="card results-section" aria-labelledby="results-jumbled">
-        <h2 id="results-jumbled">Jumbled Words</h2>
-        <ol className="result-items">
-          {questions.jumbled.map((q, i) => (
-            <ItemRow
-              key={q.id}
-              number={i + 1}
-              prompt={q.jumbled
-                .split('/')
-                .map((w) => w.trim())
-                .join(' ')}
-              answer={result.jumbledAnswers[i] ?? ''}
-              item={score.jumbled.items[i]}
-              report={<ReportProblem attemptId={attemptId} section="jumbled" itemId={q.id} itemLabel={`Jumbled Words question ${i + 1}`} />}
-              expectedLabel="Correct answer:"
-              expected={q.answer}
-            />
-          ))}
-        </ol>
-      </section>
+      {itemSections.map((section) => (
+        <section key={section.id} className="card results-section" aria-labelledby={`results-${section.id}`}>
+          <h2 id={`results-${section.id}`}>{section.name}</h2>
+          <ol className="result-items">
+            {section.rows.map((row, i) => (
+              <ItemRow
+                key={row.id}
+                number={i + 1}
+                prompt={row.prompt}
+                answer={row.answer ?? ''}
+                item={section.score.items[i]}
+                report={<ReportProblem attemptId={attemptId} section={section.id} itemId={row.id} itemLabel={`${section.name} question ${i + 1}`} />}
+                expectedLabel={section.expectedLabel}
+                expected={row.expected}
+              />
+            ))}
+          </ol>
+        </section>
+      ))}
 
       {feedback ? <SkillProfileView profile={feedback.profile} /> : null}
 
       <section className="card results-section" aria-labelledby="results-passages">
-        <h2 id="results-passages">Passage Reconstruction</h2>
+        <h2 id="results-passages">{SECTION_NAMES.passage}</h2>
         {feedbackState ? <FeedbackStatus state={feedbackState} /> : null}
         {questions.passages.map((p, i) => {
           const guide = score.passages[i];
@@ -268,7 +255,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
       </section>
 
       <section className="card results-section" aria-labelledby="results-email">
-        <h2 id="results-email">Email Writing</h2>
+        <h2 id="results-email">{SECTION_NAMES.email}</h2>
         {feedbackState ? <FeedbackStatus state={feedbackState} /> : null}
         <div className="result-writing">
           <p className="result-label">Prompt:</p>

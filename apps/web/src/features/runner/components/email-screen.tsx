@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ANSWER_LIMITS } from '@fluent/contracts';
+import { ANSWER_LIMITS, SECTION_NAMES } from '@fluent/contracts';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { RunnerButton } from './runner-button';
 
@@ -22,7 +22,7 @@ export function EmailScreen({ prompt, text, ended, timedOut, canGoOn, onInput, o
   const textarea = useFocusOnMount<HTMLTextAreaElement>(!ended);
   return (
     <section className="card runner-card" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Email Writing</h1>
+      <h1 id={`${id}-title`}>{SECTION_NAMES.email}</h1>
       <p className="email-prompt" id={`${id}-prompt`}>
         {prompt}
       </p>

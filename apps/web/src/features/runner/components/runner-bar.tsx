@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { SECTION_NAMES } from '../sections';
+import { SECTION_KEYS, SECTION_NAMES } from '@fluent/contracts';
 import { formatTime, timeAnnouncement } from '../model/format-time';
 
 interface RunnerBarProps {
@@ -23,9 +23,9 @@ export function RunnerBar({ testId, section, timer }: RunnerBarProps) {
       <span className="brand">Fluent</span>
       <div className="runner-progress">
         <span>
-          Test {testId} · Section {section} of 6: {SECTION_NAMES[section - 1]}
+          Test {testId} · Section {section} of {SECTION_KEYS.length}: {SECTION_NAMES[SECTION_KEYS[section - 1]!]}
         </span>
-        <progress max={6} value={section} aria-hidden="true" />
+        <progress max={SECTION_KEYS.length} value={section} aria-hidden="true" />
       </div>
       {timer ? (
         <div className="runner-timer" role="timer" aria-live="off">

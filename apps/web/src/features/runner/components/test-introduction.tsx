@@ -1,5 +1,6 @@
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
-import { SECTION_NAMES } from '../sections';
+import { SECTION_KEYS, SECTION_NAMES } from '@fluent/contracts';
+import { numberWord } from '@/lib/number-words';
 
 /** What the learner sees before starting test N: the six sections, in order, and 'Start Test'. */
 export function TestIntroduction({ testId, onStart }: { testId: number; onStart: () => void }) {
@@ -7,10 +8,10 @@ export function TestIntroduction({ testId, onStart }: { testId: number; onStart:
   return (
     <section className="card test-intro">
       <h1>Test {testId}</h1>
-      <p>This test has six timed sections, taken in this order:</p>
+      <p>This test has {numberWord(SECTION_KEYS.length)} timed sections, taken in this order:</p>
       <ol>
-        {SECTION_NAMES.map((name) => (
-          <li key={name}>{name}</li>
+        {SECTION_KEYS.map((section) => (
+          <li key={section}>{SECTION_NAMES[section]}</li>
         ))}
       </ol>
       <p className="runner-instruction">

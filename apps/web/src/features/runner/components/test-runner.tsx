@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AttemptResult, AttemptSubmission, PublicTest } from '@fluent/contracts';
+import { SECTION_TIMINGS_MS, sectionNumber, type AttemptResult, type AttemptSubmission, type PublicTest } from '@fluent/contracts';
 import { paths } from '@/config/paths';
 import { timeScale } from '@/config/time-scale';
 import { useEnterKey } from '../hooks/use-enter-key';
@@ -12,7 +12,7 @@ import { systemClock, type Clock } from '../lib/clock';
 import { browserSpeech, type Speech } from '../lib/speech';
 import { newSubmissionId } from '../lib/submission-id';
 import { canGoOn, createResumedState, createRunnerState, isInProgress, remainingMs, stageKey, type RunnerState, type Stage } from '../model/test-flow';
-import { DURATIONS_MS, SECTION_INTROS, sectionNumber } from '../sections';
+import { SECTION_INTROS } from '../sections';
 import { EmailScreen } from './email-screen';
 import { FillQuestion } from './fill-question';
 import { PassageRead, PassageWrite } from './passage-screens';
@@ -47,30 +47,30 @@ function sectionOf(stage: Stage): number {
     case 'section-intro':
       return sectionNumber(stage.section);
     case 'typing':
-      return 1;
+      return sectionNumber('typing');
     case 'question':
       return sectionNumber(stage.section);
     case 'passage-read':
     case 'passage-write':
-      return 5;
+      return sectionNumber('passage');
     case 'email':
     case 'finished':
-      return 6;
+      return sectionNumber('email');
   }
 }
 
 function durationOf(stage: Stage): number {
   switch (stage.kind) {
     case 'typing':
-      return DURATIONS_MS.typing;
+      return SECTION_TIMINGS_MS.typing;
     case 'question':
-      return DURATIONS_MS.question;
+      return SECTION_TIMINGS_MS.question;
     case 'passage-read':
-      return DURATIONS_MS.passageRead;
+      return SECTION_TIMINGS_MS.passageRead;
     case 'passage-write':
-      return DURATIONS_MS.passageWrite;
+      return SECTION_TIMINGS_MS.passageWrite;
     default:
-      return DURATIONS_MS.email;
+      return SECTION_TIMINGS_MS.email;
   }
 }
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ANSWER_LIMITS } from '@fluent/contracts';
+import { ANSWER_LIMITS, jumbledForDisplay } from '@fluent/contracts';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { RunnerButton } from './runner-button';
 
@@ -27,13 +27,7 @@ export function TextQuestion({ kind, number, total, text, answer, canGoOn, onInp
       {kind === 'jumbled' ? (
         <div id={`${id}-question`}>
           <p className="runner-instruction">Unscramble these words to make a correct sentence:</p>
-          <p className="jumbled-words">
-            {text
-              .split('/')
-              .map((word) => word.trim())
-              .filter(Boolean)
-              .join(' ')}
-          </p>
+          <p className="jumbled-words">{jumbledForDisplay(text)}</p>
         </div>
       ) : (
         <p className="question-text" id={`${id}-question`}>

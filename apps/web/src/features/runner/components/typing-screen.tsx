@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type SyntheticEvent } from 'react';
-import { ANSWER_LIMITS } from '@fluent/contracts';
+import { ANSWER_LIMITS, SECTION_NAMES } from '@fluent/contracts';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { RunnerButton } from './runner-button';
 
@@ -29,7 +29,7 @@ export function TypingScreen({ paragraph, text, timeUp, canGoOn, onInput, onNext
   }, [timeUp]);
   return (
     <section className="card runner-card" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>Typing Test</h1>
+      <h1 id={`${id}-title`}>{SECTION_NAMES.typing}</h1>
       <p className="runner-instruction" id={`${id}-hint`}>
         Type this paragraph exactly as it is shown:
       </p>

@@ -1,5 +1,4 @@
-import { ANSWER_LIMITS, type PublicTest, type TestAnswers } from '@fluent/contracts';
-import { DURATIONS_MS, type SectionKey } from '../sections';
+import { ANSWER_LIMITS, SECTION_KEYS, SECTION_TIMINGS_MS, type PublicTest, type SectionKey, type TestAnswers } from '@fluent/contracts';
 
 /**
  * The test flow of SPEC.md §4 as a pure reducer: not started → (per section) intro card → timed
@@ -60,14 +59,8 @@ export type RunnerAction =
   | { type: 'submit-succeeded'; now: number; attemptId: string }
   | { type: 'retry-now'; now: number };
 
-const SECTION_AFTER: Record<SectionKey, SectionKey | undefined> = {
-  typing: 'sentence',
-  sentence: 'fill',
-  fill: 'jumbled',
-  jumbled: 'passage',
-  passage: 'email',
-  email: undefined,
-};
+/** The section taken after `section`; none after the last. */
+const sectionAfter = (section: SectionKey): SectionKey | undefined => SECTION_KEYS[SECTION_KEYS.indexOf(section) + 1];
 
 /** Pauses between automatic tries of a failed submission: 1 s, 2 s, 4 s … at most 30 s. */
 export const retryDelayMs = (tries: number): number => Math.min(30_000, 1000 * 2 ** Math.max(0, tries - 1));
@@ -240,20 +233,20 @@ const withStage = (state: RunnerState, stage: Stage): RunnerState => ({ ...state
 function beginSection(state: RunnerState, section: SectionKey, start: number): RunnerState {
   switch (section) {
     case 'typing':
-      return withStage(state, { kind: 'typing', startedAt: start, deadline: start + DURATIONS_MS.typing, timeUp: false });
+      return withStage(state, { kind: 'typing', startedAt: start, deadline: start + SECTION_TIMINGS_MS.typing, timeUp: false });
     case 'sentence':
     case 'fill':
     case 'jumbled':
-      return withStage(state, { kind: 'question', section, index: 0, deadline: start + DURATIONS_MS.question });
+      return withStage(state, { kind: 'question', section, index: 0, deadline: start + SECTION_TIMINGS_MS.question });
     case 'passage':
-      return withStage(state, { kind: 'passage-read', index: 0, deadline: start + DURATIONS_MS.passageRead });
+      return withStage(state, { kind: 'passage-read', index: 0, deadline: start + SECTION_TIMINGS_MS.passageRead });
     case 'email':
-      return withStage(state, { kind: 'email', deadline: start + DURATIONS_MS.email });
+      return withStage(state, { kind: 'email', deadline: start + SECTION_TIMINGS_MS.email });
   }
 }
 
 function introOrEnd(state: RunnerState, after: SectionKey, timedOut: boolean): RunnerState {
-  const next = SECTION_AFTER[after];
+  const next = sectionAfter(after);
   if (next) return withStage(state, { kind: 'section-intro', section: next });
   return withStage(state, { kind: 'finished', timedOut, submission: { state: 'sending', tries: 1 } });
 }
@@ -268,25 +261,25 @@ function advance(state: RunnerState, from: number, timedOut: boolean): RunnerSta
   switch (stage.kind) {
     case 'typing': {
       if (timedOut) {
-        const typing = { ...state.answers.typing, elapsedMs: DURATIONS_MS.typing };
+        const typing = { ...state.answers.typing, elapsedMs: SECTION_TIMINGS_MS.typing };
         return { ...state, answers: { ...state.answers, typing }, stage: { ...stage, timeUp: true } };
       }
       if (!stage.timeUp) {
-        const elapsedMs = Math.min(DURATIONS_MS.typing, Math.max(0, Math.round(from - stage.startedAt)));
+        const elapsedMs = Math.min(SECTION_TIMINGS_MS.typing, Math.max(0, Math.round(from - stage.startedAt)));
         state = { ...state, answers: { ...state.answers, typing: { ...state.answers.typing, elapsedMs } } };
       }
       return introOrEnd(state, 'typing', false);
     }
     case 'question': {
       const index = stage.index + 1;
-      if (index < state.counts[stage.section]) return withStage(state, { ...stage, index, deadline: from + DURATIONS_MS.question });
+      if (index < state.counts[stage.section]) return withStage(state, { ...stage, index, deadline: from + SECTION_TIMINGS_MS.question });
       return introOrEnd(state, stage.section, timedOut);
     }
     case 'passage-read':
-      return withStage(state, { kind: 'passage-write', index: stage.index, deadline: from + DURATIONS_MS.passageWrite });
+      return withStage(state, { kind: 'passage-write', index: stage.index, deadline: from + SECTION_TIMINGS_MS.passageWrite });
     case 'passage-write': {
       const index = stage.index + 1;
-      if (index < state.counts.passage) return withStage(state, { kind: 'passage-read', index, deadline: from + DURATIONS_MS.passageRead });
+      if (index < state.counts.passage) return withStage(state, { kind: 'passage-read', index, deadline: from + SECTION_TIMINGS_MS.passageRead });
       return introOrEnd(state, 'passage', timedOut);
     }
     case 'email':
@@ -326,7 +319,7 @@ const replaceAt = (list: string[], index: number, value: string): string[] => li
 function recordTyping(state: RunnerState, startedAt: number, text: string, now: number): Answers['typing'] {
   const { typing } = state.answers;
   if (text.length === typing.text.length) return { ...typing, text };
-  const entry: [number, number] = [Math.min(DURATIONS_MS.typing, Math.max(0, Math.round(now - startedAt))), text.length];
+  const entry: [number, number] = [Math.min(SECTION_TIMINGS_MS.typing, Math.max(0, Math.round(now - startedAt))), text.length];
   const timeline = typing.timeline.length < ANSWER_LIMITS.typingTimeline ? [...typing.timeline, entry] : [...typing.timeline.slice(0, -1), entry];
   return { ...typing, text, timeline };
 }

@@ -2,14 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DashboardHeader } from '@/components/layout/dashboard-header';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { SignupForm } from '@/features/auth/components/signup-form';
 import { ApiError } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import type { AuthSession } from '@/lib/auth/auth-session';
 import { sessionAnswering } from '@/testing/session-answering';
-import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
-import { LandingRoute } from '@/app/routes/landing';
-import { LoginForm } from './login-form';
-import { SignupForm } from './signup-form';
+import { LandingRoute } from './landing';
 
 const jwt = btoa(JSON.stringify({ sub: 'ana', email: 'ana@example.com' }));
 

@@ -1,4 +1,4 @@
-import type { TestCard as TestCardData } from '@fluent/contracts';
+import type { MockTestCard as MockTestCardData } from '@fluent/contracts';
 
 export type CardState = 'available' | 'completed' | 'locked';
 
@@ -6,24 +6,24 @@ export type CardState = 'available' | 'completed' | 'locked';
  * SPEC.md §4: Completed when attempted; otherwise Start Test with access, Unlock Test without.
  * With more than one attempt allowed (ATTEMPTS_PER_TEST), a test is Completed once none is left.
  */
-export function cardState(card: TestCardData): CardState {
+export function cardState(card: MockTestCardData): CardState {
   if (card.attempted && card.attemptsLeft === 0) return 'completed';
   return card.access ? 'available' : 'locked';
 }
 
 const BUTTON_LABEL: Record<CardState, string> = { available: 'Start Test', completed: 'Completed', locked: 'Unlock Test' };
 
-export function TestCard({ card, onChoose }: { card: TestCardData; onChoose: (card: TestCardData, state: CardState) => void }) {
+export function MockTestCard({ card, onChoose }: { card: MockTestCardData; onChoose: (card: MockTestCardData, state: CardState) => void }) {
   const state = cardState(card);
-  const headingId = `test-card-${card.id}`;
+  const headingId = `mock-test-card-${card.id}`;
   const buttonId = `${headingId}-action`;
   return (
-    <article className={`test-card test-card--${state}`} aria-labelledby={headingId}>
-      <div className="test-card__top">
+    <article className={`mock-test-card mock-test-card--${state}`} aria-labelledby={headingId}>
+      <div className="mock-test-card__top">
         <h2 id={headingId}>{card.name}</h2>
         <span className={`level-badge level-badge--${card.level.toLowerCase()}`}>{card.level}</span>
       </div>
-      <p className="test-card__description">{card.description}</p>
+      <p className="mock-test-card__description">{card.description}</p>
       {/* Completed stays clickable (ARCHITECTURE.md, resolved ambiguity 3): it explains why it cannot start. */}
       <button
         type="button"
@@ -43,7 +43,7 @@ export function TestCard({ card, onChoose }: { card: TestCardData; onChoose: (ca
 /** Drawn, not an emoji: emoji fonts are missing on many systems and render as a box. */
 function LockIcon() {
   return (
-    <svg className="test-card__lock" aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
+    <svg className="mock-test-card__lock" aria-hidden="true" viewBox="0 0 16 16" width="14" height="14">
       <path
         fill="currentColor"
         d="M8 1a3.5 3.5 0 0 0-3.5 3.5V7H4a1 1 0 0 0-1 1v6a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1V8a1 1 0 0 0-1-1h-.5V4.5A3.5 3.5 0 0 0 8 1Zm-2 6V4.5a2 2 0 1 1 4 0V7H6Z"

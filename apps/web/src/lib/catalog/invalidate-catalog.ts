@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { attemptsQueryKey } from './get-attempts';
-import { cardsQueryKey } from './get-cards';
+import { attemptsQueryKey } from './attempts';
+import { cardsQueryKey } from './cards';
 
 /**
  * Marks the learner's cards and history out of date. Call it after anything that changes a

@@ -1,20 +1,10 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { AUTH_MESSAGES, errorMessage } from '@/features/auth/messages';
-import { useAuthSession } from '@/lib/auth/auth-provider';
+import { useSignOut } from '@/lib/auth/use-sign-out';
 
+/** The signed-in pages' header (SPEC.md §2): Dashboard, Home and Sign Out. */
 export function DashboardHeader() {
-  const session = useAuthSession();
-  const navigate = useNavigate();
-  const signOut = async () => {
-    try {
-      await session.signOut();
-      window.alert(AUTH_MESSAGES.signedOut);
-      navigate(paths.home);
-    } catch (error) {
-      window.alert(errorMessage(error));
-    }
-  };
+  const signOut = useSignOut();
   return (
     <header className="top-bar">
       <Link to={paths.dashboard} className="brand">

@@ -1,4 +1,4 @@
-/** Business constants and shapes of the mock tests (SPEC.md §3, §9). */
+/** The mock tests' constants and shapes: numbering, levels, items, answers and scores (SPEC.md §3, §9); their sections are in sections.ts. */
 
 export const TEST_COUNT = 20;
 export const MIN_TEST_ID = 1;
@@ -17,9 +17,6 @@ export function testLevel(testId: number): TestLevel {
 export function isValidTestId(testId: unknown): testId is number {
   return typeof testId === 'number' && Number.isInteger(testId) && testId >= MIN_TEST_ID && testId <= MAX_TEST_ID;
 }
-
-/** How many items of each kind one test holds, in the order they are taken. */
-export const SECTION_SIZES = { typing: 1, sentences: 10, fills: 10, jumbled: 15, passages: 3, emails: 1 } as const;
 
 export interface TypingItem {
   id: number;
@@ -48,6 +45,14 @@ export interface JumbledItem {
   /** Other complete sentences made of the same words that are equally correct. */
   alternatives?: string[];
 }
+
+/** A jumbled item's words as they are shown: in the scrambled order, separated by spaces (SPEC.md §2). */
+export const jumbledForDisplay = (jumbled: string): string =>
+  jumbled
+    .split('/')
+    .map((word) => word.trim())
+    .filter(Boolean)
+    .join(' ');
 
 export interface PassageItem {
   id: number;
