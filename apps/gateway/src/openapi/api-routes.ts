@@ -55,6 +55,8 @@ export interface RouteResponse {
   schema?: z.ZodType;
   /** Default `application/json` when there is a schema; several when the answer may be any of them. */
   contentType?: MediaType | MediaType[];
+  /** No body at all (an error answered before the gateway's own code runs). */
+  empty?: boolean;
   /** Response headers beyond x-request-id (always there): name → description. */
   headers?: Record<string, string>;
 }

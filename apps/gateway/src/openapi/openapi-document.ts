@@ -78,11 +78,25 @@ const REQUEST_SCHEMAS: [z.ZodType, string][] = [
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/**
+ * A tuple of one type throughout (a fill item's three options) is written as an array of that
+ * type with its exact length: the same values, in the form every OpenAPI 3.1 tool reads
+ * (schemathesis refused `prefixItems` with `items: false` as an invalid Schema Object).
+ */
+const override: NonNullable<Parameters<typeof z.toJSONSchema>[1]>['override'] = ({ jsonSchema }) => {
+  const { prefixItems, items } = jsonSchema as { prefixItems?: unknown[]; items?: unknown };
+  if (!Array.isArray(prefixItems) || prefixItems.length === 0 || items !== false) return;
+  const first = JSON.stringify(prefixItems[0]);
+  if (!prefixItems.every((schema) => JSON.stringify(schema) === first)) return;
+  delete (jsonSchema as Record<string, unknown>).prefixItems;
+  Object.assign(jsonSchema, { items: prefixItems[0], minItems: prefixItems.length, maxItems: prefixItems.length });
+};
+
 /** One JSON Schema (2020-12, as OpenAPI 3.1 has it) per named zod schema, their references between them kept as $refs. */
 function components(named: [z.ZodType, string][], io: 'input' | 'output'): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [schema, id] of named) registry.add(schema, { id });
-  const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' });
+  const { schemas } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any', override });
   return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...schema }]) => [id, schema as JsonSchema]));
 }
 
@@ -90,7 +104,7 @@ function components(named: [z.ZodType, string][], io: 'input' | 'output'): Recor
 function schemaOf(schema: z.ZodType, names: Map<z.ZodType, string>, io: 'input' | 'output'): JsonSchema {
   const name = names.get(schema);
   if (name) return ref(name);
-  const { $schema: _schema, ...inline } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _schema, ...inline } = z.toJSONSchema(schema, { io, unrepresentable: 'any', override }) as JsonSchema;
   return inline;
 }
 
@@ -105,12 +119,14 @@ const ERRORS: Record<number, string> = {
   429: 'Too many requests from this address: wait a moment',
   503: 'A service behind the gateway is unavailable (or sign-in cannot be checked right now)',
   504: 'A service did not answer in time',
+  431: 'The request line and headers together exceed 16 kB (Node.js refuses them before the gateway reads them)',
 };
 
 /** The answers every route of its kind can give, beside its own (which win when both name a status). */
 function commonResponses(route: ApiRoute): Record<number, RouteResponse> {
   const common: Record<number, RouteResponse> = {};
   const add = (status: number, description = ERRORS[status]!) => (common[status] = { description });
+  common[431] = { description: ERRORS[431]!, empty: true };
   if (route.method === 'get') common[304] = { description: 'Not modified: the ETag in If-None-Match still matches' };
   if (route.method === 'post') for (const status of [400, 403, 413, 415]) add(status);
   if (route.access === 'learner' || route.access === 'operator') {
@@ -145,6 +161,7 @@ const ACCESS_NOTE: Record<ApiRoute['access'], string> = {
 };
 
 function mediaTypes(response: RouteResponse, status: number, names: Map<z.ZodType, string>): Record<string, { schema: JsonSchema }> | undefined {
+  if (response.empty) return undefined;
   if (!response.schema) return status >= 400 ? { 'application/json': { schema: ref('ErrorBody') } } : undefined;
   const types = [response.contentType ?? 'application/json'].flat();
   return Object.fromEntries(types.map((type) => [type, { schema: type === 'application/json' ? schemaOf(response.schema!, names, 'output') : { type: 'string' } }]));
