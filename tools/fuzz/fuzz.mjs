@@ -77,8 +77,9 @@ async function main() {
       `Authorization: Bearer ${accessToken}`,
       '--checks',
       FUZZ_CHECKS.join(','),
+      // stateful: the document's links (a test → submit it → the attempt, its feedback, a report).
       '--phases',
-      'examples,coverage,fuzzing',
+      'examples,coverage,fuzzing,stateful',
       '--max-examples',
       examples,
       '--workers',

@@ -55,6 +55,11 @@ export interface RouteResponse {
   schema?: z.ZodType;
   /** Default `application/json` when there is a schema; several when the answer may be any of them. */
   contentType?: MediaType | MediaType[];
+  /**
+   * OpenAPI links: operations this answer leads to, with their path parameters read from it
+   * (`$response.body#/attemptId`). Schemathesis follows them in its stateful phase.
+   */
+  links?: Record<string, { operationId: string; parameters: Record<string, string>; description: string }>;
   /** No body at all (an error answered before the gateway's own code runs). */
   empty?: boolean;
   /** Response headers beyond x-request-id (always there): name → description. */
@@ -282,7 +287,11 @@ export const API_ROUTES: ApiRoute[] = [
     callsService: true,
     rateLimit: RATE.api,
     responses: {
-      200: { description: 'The test as the runner takes it', schema: publicTestSchema },
+      200: {
+        description: 'The test as the runner takes it',
+        schema: publicTestSchema,
+        links: { submit: { operationId: 'submitAttempt', parameters: { id: '$request.path.id' }, description: 'Submit this test' } },
+      },
       403: { description: 'A premium test, not paid for' },
       404: { description: 'No such test (outside 1 to 20)' },
       409: { description: "The learner's attempts at this test are used" },
@@ -301,7 +310,15 @@ export const API_ROUTES: ApiRoute[] = [
     callsService: true,
     rateLimit: RATE.api,
     responses: {
-      201: { description: 'The results', schema: attemptResultSchema },
+      201: {
+        description: 'The results',
+        schema: attemptResultSchema,
+        links: {
+          attempt: { operationId: 'attempt', parameters: { id: '$response.body#/attemptId' }, description: 'The attempt just stored' },
+          feedback: { operationId: 'writingFeedback', parameters: { id: '$response.body#/attemptId' }, description: "Its writing feedback (202 until it is ready)" },
+          report: { operationId: 'reportItem', parameters: { id: '$response.body#/attemptId' }, description: 'A problem with one of its items' },
+        },
+      },
       403: { description: 'A premium test, not paid for' },
       404: { description: 'No such test' },
       409: { description: 'The attempts at this test are used, or the submission id was used for another test' },

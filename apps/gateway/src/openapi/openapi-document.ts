@@ -196,7 +196,7 @@ function operation(route: ApiRoute, responseNames: Map<z.ZodType, string>, reque
             'x-request-id': { $ref: '#/components/headers/RequestId' },
             ...Object.fromEntries(Object.entries(response.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
           };
-          return [status, { description: response.description, headers, ...(content ? { content } : {}) }];
+          return [status, { description: response.description, headers, ...(content ? { content } : {}), ...(response.links ? { links: response.links } : {}) }];
         }),
     ),
   };
