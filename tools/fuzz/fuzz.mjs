@@ -14,10 +14,10 @@
  * any status the document does not list for the operation, a content type it does not list, or a
  * body that breaks the documented schema. Schemathesis comes from PyPI, pinned in
  * tools/fuzz/requirements.txt, into a virtualenv in the stack cache (installed once).
- * Reports (JUnit, NDJSON) go to .data/<profile>/fuzz/.
+ * Reports (JUnit, NDJSON) of the last run go to .data/<profile>/fuzz/.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDotEnv } from '../env.mjs';
@@ -65,6 +65,8 @@ async function main() {
 
   const reports = join(profile.dataDir, 'fuzz');
   mkdirSync(reports, { recursive: true });
+  // Only the last run's reports are kept: a long run's NDJSON alone is some 60 MB.
+  for (const name of readdirSync(reports)) if (/^(junit|ndjson)-.*\.(xml|ndjson)$/.test(name)) rmSync(join(reports, name));
   log('fuzz', `${gatewayUrl}/api/openapi.json, ${examples} examples per operation${seed ? `, seed ${seed}` : ''}, as ${email}`);
   // The command line holds the learner's token: a failure is reported without it.
   const failed = await run(
