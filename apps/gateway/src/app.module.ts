@@ -23,6 +23,7 @@ import { PaymentsController } from './payments/payments.controller';
 import { PublicConfigController } from './public-config/public-config.controller';
 import { HealthController } from './health/health.controller';
 import { SiteController } from './site/site.controller';
+import { OpenApiController } from './openapi/openapi.controller';
 
 @Module({
   imports: [
@@ -45,7 +46,7 @@ import { SiteController } from './site/site.controller';
     RpcModule,
     AnalyticsModule,
   ],
-  controllers: [HealthController, ContactController, CatalogController, FeedbackController, ItemReportsController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController, SiteController],
+  controllers: [HealthController, ContactController, CatalogController, FeedbackController, ItemReportsController, BlogController, AuthController, GoogleSignInController, MeController, PublicConfigController, PaymentsController, SiteController, OpenApiController],
   providers: [
     KeycloakAccessTokenVerifier,
     // Rate limits first, so unauthenticated floods are cut before any token work.

@@ -4,6 +4,8 @@ import { deadLetterSubject } from '@fluent/contracts';
 import { handlerTriesOf, isNotFound } from './jetstream-topology';
 import { abortableSleep, backoffDelay } from './retry';
 import { natsAuthOptions } from './nats';
+import { forgetConsumer, jetStreamAlerts, jetStreamDeadLetters, jetStreamDeliveries, watchConsumer, type ConsumerState } from './metrics';
+import { currentRequestId, REQUEST_ID_HEADER, requestIdHeaders, withRequestId } from './request-context';
 
 const codec = JSONCodec<unknown>();
 
@@ -71,6 +73,8 @@ export interface DeadLetter {
   deliveryCount: number;
   error: string;
   failedAt: string;
+  /** The request that caused the event (its x-request-id header), to find its log lines. */
+  requestId?: string;
   /** The event as published (JSON), or `dataBase64` when it was not JSON. */
   data?: unknown;
   dataBase64?: string;
@@ -136,10 +140,11 @@ export class JetStreamEvents {
 
   /**
    * Publishes an event and waits for the stream to store it. Returns false when JetStream reports
-   * the message id as a duplicate (already published), true otherwise.
+   * the message id as a duplicate (already published), true otherwise. The request being handled
+   * (a NATS request's, or the event's own being consumed) goes along in its `x-request-id` header.
    */
   async publish<T>(subject: string, data: T, msgID: string): Promise<boolean> {
-    const ack = await this.client().publish(subject, codec.encode(data), { msgID });
+    const ack = await this.client().publish(subject, codec.encode(data), { msgID, headers: requestIdHeaders() });
     return !ack.duplicate;
   }
 
@@ -154,10 +159,18 @@ export class JetStreamEvents {
     const settings: ConsumerSettings = { ...DEFAULT_CONSUME_OPTIONS, ...options, handlerTries: 1 };
     const messages = await this.openConsumer(stream, durable, settings);
     const running: RunningConsumer = { stream, durable, messages, done: Promise.resolve() };
+    // Its pending and redelivered counts, asked of the server at each metrics scrape.
+    watchConsumer(stream, durable, () => this.consumerState(stream, durable));
     running.done = this.supervise(running, handler as EventHandler<unknown>, settings).catch(
       (error: unknown) => void this.log.error(`Consumer ${durable} stopped: ${describe(error)}`),
     );
     this.consumers.push(running);
+  }
+
+  private async consumerState(stream: string, durable: string): Promise<ConsumerState | undefined> {
+    if (!this.js || !this.nc || this.nc.isClosed()) return undefined;
+    const info = await (await this.js.consumers.get(stream, durable)).info(true);
+    return { pending: info.num_pending, ackPending: info.num_ack_pending, redelivered: info.num_redelivered };
   }
 
   /** Reads the consumer's configuration (how many tries it allows), then starts pulling from it. */
@@ -214,7 +227,12 @@ export class JetStreamEvents {
     return handled;
   }
 
-  private async handleOne(message: JsMsg, running: RunningConsumer, handler: EventHandler<unknown>, settings: ConsumerSettings): Promise<void> {
+  /** One delivery, in the context of the request that caused the event (its `x-request-id` header). */
+  private handleOne(message: JsMsg, running: RunningConsumer, handler: EventHandler<unknown>, settings: ConsumerSettings): Promise<void> {
+    return withRequestId(message.headers?.get(REQUEST_ID_HEADER), () => this.handleDelivery(message, running, handler, settings));
+  }
+
+  private async handleDelivery(message: JsMsg, running: RunningConsumer, handler: EventHandler<unknown>, settings: ConsumerSettings): Promise<void> {
     const deliveryCount = message.info.redeliveryCount;
     if (deliveryCount > settings.handlerTries) {
       await this.deadLetter(message, running, 'no answer from the handler on its last delivery (ack wait passed or the process stopped)', settings);
@@ -227,10 +245,11 @@ export class JetStreamEvents {
       if (deliveryCount >= settings.handlerTries || error instanceof UnprocessableEventError) {
         await this.deadLetter(message, running, describe(error), settings);
       } else {
-        this.retryLater(message, running.durable, deliveryCount, error, settings);
+        this.retryLater(message, running, deliveryCount, error, settings);
       }
       return;
     }
+    jetStreamDeliveries.inc({ stream: running.stream, durable: running.durable, outcome: 'acked' });
     try {
       await message.ackAck();
     } catch (error) {
@@ -239,10 +258,13 @@ export class JetStreamEvents {
   }
 
   /** Hands the message back for a later try; a warning at first, an alert once it has failed long enough. */
-  private retryLater(message: JsMsg, durable: string, deliveryCount: number, error: unknown, settings: ConsumerSettings): void {
+  private retryLater(message: JsMsg, running: RunningConsumer, deliveryCount: number, error: unknown, settings: ConsumerSettings): void {
+    const { stream, durable } = running;
+    jetStreamDeliveries.inc({ stream, durable, outcome: 'retried' });
     const delay = backoffDelay(deliveryCount, settings.retryDelayMs, settings.maxRetryDelayMs);
     const of = Number.isFinite(settings.handlerTries) ? ` of ${settings.handlerTries}` : '';
     if (deliveryCount >= settings.alertAfterDeliveries) {
+      jetStreamAlerts.inc({ stream, durable });
       const ageMinutes = Math.round((Date.now() - message.info.timestampNanos / 1_000_000) / 60_000);
       this.log.error(
         `${EVENT_NOT_APPLIED}: ${durable} has failed ${message.subject} #${message.seq} ${deliveryCount} times${of}, published ${ageMinutes} min ago: ${describe(error)}; retrying in ${delay} ms`,
@@ -263,11 +285,12 @@ export class JetStreamEvents {
       deliveryCount: message.info.redeliveryCount,
       error,
       failedAt: new Date().toISOString(),
+      ...(currentRequestId() ? { requestId: currentRequestId() } : {}),
       ...payload(message),
     };
     const subject = deadLetterSubject(running.stream, running.durable);
     try {
-      await this.client().publish(subject, codec.encode(letter), { msgID: `${running.stream}:${running.durable}:${message.seq}` });
+      await this.client().publish(subject, codec.encode(letter), { msgID: `${running.stream}:${running.durable}:${message.seq}`, headers: requestIdHeaders() });
     } catch (publishError) {
       const last = message.info.redeliveryCount > settings.handlerTries;
       this.log.error(
@@ -278,6 +301,8 @@ export class JetStreamEvents {
       return;
     }
     message.term(error.slice(0, 200));
+    jetStreamDeliveries.inc({ stream: running.stream, durable: running.durable, outcome: 'dead_lettered' });
+    jetStreamDeadLetters.inc({ stream: running.stream, durable: running.durable });
     this.log.error(
       `Dead-lettered ${message.subject} #${message.seq} for ${running.durable} to ${subject} after ${letter.deliveryCount} deliveries: ${error}`,
     );
@@ -290,7 +315,10 @@ export class JetStreamEvents {
   async close(): Promise<void> {
     this.closing.abort();
     const consumers = this.consumers.splice(0);
-    for (const running of consumers) running.messages?.stop();
+    for (const running of consumers) {
+      running.messages?.stop();
+      forgetConsumer(running.stream, running.durable);
+    }
     await Promise.all(consumers.map((running) => running.done));
     if (this.nc) {
       await this.nc.drain().catch(() => undefined);

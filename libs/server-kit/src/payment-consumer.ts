@@ -5,6 +5,7 @@ import { EventStreams, paymentSucceededEventSchema, type PaymentSucceededEvent }
 import type { BaseConfig, PaymentConsumerConfig } from './config';
 import { DurableEventConsumer } from './durable-consumer';
 import type { EventsLogger } from './jetstream';
+import { paymentEventsApplied } from './metrics';
 import { paymentConsumeOptions, PremiumPriceBook, PremiumPriceRecord, premiumPriceOf } from './premium-prices';
 
 export interface PaymentConsumerOptions {
@@ -39,6 +40,7 @@ export function paymentSucceededConsumer(options: PaymentConsumerOptions): Durab
     handle: async (event) => {
       await prices.assertPremium(event);
       await apply(event);
+      paymentEventsApplied.inc({ durable: options.durable });
     },
     consume: paymentConsumeOptions(config),
     logger: options.logger,

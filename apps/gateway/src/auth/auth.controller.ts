@@ -16,6 +16,7 @@ import { RpcClient } from '../common/rpc/rpc.client';
 import { PasswordRoute } from '../common/rate-limit/password-routes';
 import { SignInAttempts } from '../common/rate-limit/sign-in-attempts';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { RequestId } from '../http/request-id';
 import { config } from '../config';
 import { Public } from './public.decorator';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
@@ -43,9 +44,13 @@ export class AuthController {
   @PasswordRoute()
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
-  async signUp(@Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
+  async signUp(
+    @Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput,
+    @Res({ passthrough: true }) response: FastifyReply,
+    @RequestId() requestId?: string,
+  ): Promise<SessionResponse> {
     // A sign-up for an existing email checks its password (to finish a half-done sign-up): count it.
-    const tokens = await this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body));
+    const tokens = await this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body, { requestId }));
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
   }
@@ -54,8 +59,12 @@ export class AuthController {
   @PasswordRoute()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  async login(@Body(new ZodValidationPipe(signInSchema)) body: SignInInput, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
-    const tokens = await this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body));
+  async login(
+    @Body(new ZodValidationPipe(signInSchema)) body: SignInInput,
+    @Res({ passthrough: true }) response: FastifyReply,
+    @RequestId() requestId?: string,
+  ): Promise<SessionResponse> {
+    const tokens = await this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body, { requestId }));
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
   }
@@ -97,7 +106,7 @@ export class AuthController {
     }
     let tokens: SessionTokens;
     try {
-      tokens = await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken });
+      tokens = await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken }, { requestId: request.id });
     } catch (error) {
       if (isStatus(error, HttpStatus.UNAUTHORIZED)) {
         clearSessionCookie(response);
@@ -120,7 +129,7 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<void> {
     const refreshToken = readSessionCookie(request);
-    if (refreshToken) await this.rpc.send(AuthPatterns.signOut, { refreshToken });
+    if (refreshToken) await this.rpc.send(AuthPatterns.signOut, { refreshToken }, { requestId: request.id });
     clearSessionCookie(response);
   }
 }
