@@ -11,15 +11,15 @@
  * on the test-profile stack (reused if running, else started and stopped). Chromium is Debian's
  * (CHROME_PATH, else `command -v chromium`).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDotEnv } from '../tools/env.mjs';
 import { ROOT } from '../tools/stack/paths.mjs';
-import { appEnvironment } from '../tools/stack/profiles.mjs';
 import { log } from '../tools/stack/run.mjs';
+import { startProductionGateway } from './production-gateway.mjs';
 
 loadDotEnv();
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -37,34 +37,6 @@ let stopStack = async () => undefined;
 if (!(await fetch(`http://127.0.0.1:${profile.ports.gateway}/api/health/live`).then((r) => r.ok, () => false))) {
   await stack.up(profile, { apps: true });
   stopStack = () => stack.down(profile);
-}
-
-/** The site as deployed: a production gateway serving apps/web/dist. */
-async function startSite() {
-  const port = profile.ports.gateway + 64;
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'apps', 'gateway', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      ...appEnvironment(profile, 'gateway'),
-      NODE_ENV: 'production',
-      GATEWAY_PORT: String(port),
-      PUBLIC_ORIGIN: url,
-      WEB_ORIGIN: url,
-      ALLOW_INSECURE_COOKIES: 'true',
-      TRUST_PROXY: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : (child.once('exit', resolve), child.kill('SIGTERM'))));
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error(`the gateway exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health/live`).then((r) => r.ok, () => false)) return { url, stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error('the gateway did not start');
 }
 
 /**
@@ -100,7 +72,8 @@ function lighthouse(url, dir) {
 /** @param {number[]} values */
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-const site = await startSite();
+// The site as deployed: a production gateway serving apps/web/dist.
+const site = await startProductionGateway(profile, profile.ports.gateway + 64, { LOG_LEVEL: 'warn' });
 const dir = mkdtempSync(join(tmpdir(), 'fluent-lighthouse-'));
 /** @type {Array<{ name: string, path: string, runs: ReturnType<typeof lighthouse>[] }>} */
 const pages = [];

@@ -20,7 +20,6 @@
  * by a gateway of its own in production mode whose limits are raised by configuration, the way an
  * operator lets a load test through; nothing is bypassed. Bounded in count and time; loopback only.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -32,8 +31,8 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { runScenario } from '../load-tests/engine/run-scenario.mjs';
 import { loadDotEnv } from '../tools/env.mjs';
 import { ROOT } from '../tools/stack/paths.mjs';
-import { appEnvironment } from '../tools/stack/profiles.mjs';
 import { log } from '../tools/stack/run.mjs';
+import { startProductionGateway } from './production-gateway.mjs';
 import { readState } from '../tools/stack/supervisor.mjs';
 
 loadDotEnv();
@@ -81,38 +80,6 @@ function residentMemory(extra = {}) {
     }
   }
   return rss;
-}
-
-/** A gateway replica in production mode with the limits raised, as an operator would for a load test. */
-async function startBenchGateway() {
-  const port = profile.ports.gateway + 61;
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'apps', 'gateway', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      ...appEnvironment(profile, 'gateway'),
-      NODE_ENV: 'production',
-      GATEWAY_PORT: String(port),
-      PUBLIC_ORIGIN: url,
-      WEB_ORIGIN: url,
-      ALLOW_INSECURE_COOKIES: 'true',
-      TRUST_PROXY: 'false',
-      LOG_LEVEL: 'info',
-      API_RATE_LIMIT: RAISED,
-      AUTH_RATE_LIMIT: RAISED,
-      SESSION_RATE_LIMIT: RAISED,
-      AUTH_ACCOUNT_FAILURE_LIMIT: RAISED,
-      PAGE_VIEW_RATE_LIMIT: RAISED,
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`the bench gateway exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/config`).then((r) => r.ok, () => false)) return { url, pid: /** @type {number} */ (child.pid), stop: () => child.kill('SIGTERM') };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the bench gateway did not start');
 }
 
 /** @param {string} url @param {RequestInit} [init] */
@@ -217,7 +184,15 @@ async function restartServicesWithCache(size) {
   throw new Error('catalog-service and auth-service did not come back');
 }
 
-const gateway = await startBenchGateway();
+// A gateway replica in production mode with the limits raised, as an operator would for a load test.
+const gateway = await startProductionGateway(profile, profile.ports.gateway + 61, {
+  LOG_LEVEL: 'info',
+  API_RATE_LIMIT: RAISED,
+  AUTH_RATE_LIMIT: RAISED,
+  SESSION_RATE_LIMIT: RAISED,
+  AUTH_ACCOUNT_FAILURE_LIMIT: RAISED,
+  PAGE_VIEW_RATE_LIMIT: RAISED,
+});
 const mongo = new MongoClient(`mongodb://127.0.0.1:${profile.ports.mongo}/${profile.database}`);
 await mongo.connect();
 const db = mongo.db();
@@ -419,7 +394,7 @@ try {
   log('bench', 'wrote bench/REPORT.md');
 } finally {
   learners?.stop();
-  gateway.stop();
+  await gateway.stop();
   for (const collection of ['attempts', 'attemptDetails', 'succeeded_payments', 'pageViews']) await db.collection(collection).deleteMany({ seededBy: run });
   await mongo.close();
   await stopStack();

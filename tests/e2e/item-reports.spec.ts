@@ -2,8 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_REPORT_THANKS, ItemReportErrors } from '@fluent/contracts';
 import { blankAnswers, submission, submitAttempt } from '../support/catalog';
-import { launchBrowser, newPage } from '../support/browser';
-import { submitLoginForm } from '../support/login-page';
+import { launchBrowser } from '../support/browser';
+import { signedInAs } from '../support/login-page';
 import { signUp } from '../support/users';
 
 describe('results: report a problem with an item', () => {
@@ -19,10 +19,7 @@ describe('results: report a problem with an item', () => {
     const { email, tokens } = await signUp();
     const stored = await submitAttempt(tokens.accessToken, 1, submission(blankAnswers()));
     expect(stored.status).toBe(201);
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await submitLoginForm(page, email);
-    await page.waitForURL('**/dashboard');
+    const page = await signedInAs(browser, email);
     await page.goto(`/result?attempt=${stored.body.attemptId}`);
 
     const jumbled = page.getByRole('region', { name: 'Jumbled Words' });

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankAnswers, submission, submitAttempt } from '../support/catalog';
-import { launchBrowser, newPage } from '../support/browser';
-import { submitLoginForm } from '../support/login-page';
+import { axeViolations } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { signedInAs } from '../support/login-page';
 import { signUp } from '../support/users';
 
 // /result with the writing feedback from the real feedback-service and LanguageTool: the
@@ -12,19 +11,6 @@ import { signUp } from '../support/users';
 // dashboard's trend, and axe over the page.
 const PASSAGE = 'I has went to the library on Monday, but it was closed because workers were painting the walls.';
 const EMAIL = 'hey Mr Patel, the kitchen tap is leaking since three days. pls send a plumber to repair it. thx';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations of impact serious or critical on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // page.evaluate runs outside the page's Content-Security-Policy, which refuses inline scripts.
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('writing feedback on /result', () => {
   let browser: Browser;
@@ -39,10 +25,7 @@ describe('writing feedback on /result', () => {
     const { email, tokens } = await signUp();
     const stored = await submitAttempt(tokens.accessToken, 1, submission(blankAnswers({ passageInputs: [PASSAGE, '', ''], emailInput: EMAIL })));
     expect(stored.status).toBe(201);
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await submitLoginForm(page, email);
-    await page.waitForURL('**/dashboard');
+    const page = await signedInAs(browser, email);
     await page.goto(`/result?attempt=${stored.body.attemptId}`);
 
     const passages = page.getByRole('region', { name: 'Passage Reconstruction' });
@@ -73,7 +56,7 @@ describe('writing feedback on /result', () => {
     await profile.getByText('Grammar:', { exact: false }).click();
     expect(await profile.getByText(/Jumbled words \(word order\): \d+\/100, counts 30%/).isVisible()).toBe(true);
 
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.goto('/dashboard');
     const latest = page.getByRole('list', { name: 'Latest skill profile' });

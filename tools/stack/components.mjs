@@ -13,7 +13,7 @@ import { keycloakHome } from './install.mjs';
 import { languageToolReady, languageToolSpec } from './languagetool.mjs';
 import { natsServerConfig } from './nats-auth.mjs';
 import { postgresDataDir, postgresReady, postgresSpec, postgresUrl, preparePostgres } from './postgres.mjs';
-import { appEnvironment } from './profiles.mjs';
+import { appEnvironment, metricsEnvironment } from './profiles.mjs';
 import { isAlive } from './supervisor.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
@@ -321,7 +321,7 @@ function nodeApp(app) {
   return {
     name: app,
     spec: (profile) =>
-      supervised(app, { command: process.execPath, args: ['--enable-source-maps', main], cwd: ROOT, env: appEnvironment(profile, app), match: main }),
+      supervised(app, { command: process.execPath, args: ['--enable-source-maps', main], cwd: ROOT, env: { ...appEnvironment(profile, app), ...metricsEnvironment(profile, app) }, match: main }),
     // A service is ready when the gateway's health check sees it; see waitForApps.
     healthy: async () => true,
     timeoutMs: 60_000,

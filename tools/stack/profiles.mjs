@@ -22,7 +22,36 @@ const BASE_PORTS = {
   stripeHttps: 12112,
   // LanguageTool's own default port.
   languagetool: 8081,
+  // Prometheus metrics: the gateway's METRICS_PORT here, each service's probe port (HEALTH_PORT,
+  // which serves /metrics) on the next ones, in METRICS_APPS order.
+  metrics: 9464,
 };
+
+/** The apps whose metrics the stack serves, in port order from `ports.metrics`. */
+export const METRICS_APPS = ['gateway', 'auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'];
+
+/**
+ * Where each app of the profile serves `/metrics` (127.0.0.1 only): the gateway on a port of its
+ * own, each service on its probe port.
+ * @param {Profile} profile
+ * @returns {Record<string, string>} app → `http://127.0.0.1:<port>/metrics`
+ */
+export const metricsUrls = (profile) =>
+  Object.fromEntries(METRICS_APPS.map((app, i) => [app, `http://127.0.0.1:${profile.ports.metrics + i}/metrics`]));
+
+/**
+ * The metrics settings of one of the stack's own app processes (not of the extra replicas tests
+ * start, which would find the port taken): the gateway's METRICS_PORT, a service's HEALTH_PORT.
+ * @param {Profile} profile
+ * @param {string} app
+ * @returns {Record<string, string>}
+ */
+export function metricsEnvironment(profile, app) {
+  const index = METRICS_APPS.indexOf(app);
+  if (index < 0) return {};
+  const port = String(profile.ports.metrics + index);
+  return app === 'gateway' ? { METRICS_PORT: port, METRICS_HOST: '127.0.0.1' } : { HEALTH_PORT: port, HEALTH_HOST: '127.0.0.1' };
+}
 
 /** @typedef {keyof typeof BASE_PORTS} PortName */
 /** @typedef {{ name: 'dev' | 'test', dataDir: string, logDir: string, ports: Record<PortName, number>, database: string }} Profile */

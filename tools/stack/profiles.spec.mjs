@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appEnvironment } from './profiles.mjs';
+import { appEnvironment, metricsEnvironment, metricsUrls } from './profiles.mjs';
 import { tempProfile } from './testing.mjs';
 
 /** @type {(() => void)[]} */
@@ -54,5 +54,23 @@ describe('Stripe settings of the apps', () => {
     expect(env).not.toHaveProperty('STRIPE_API_BASE');
     expect(env.PAYMENT_MODE).toBe('live');
     expect(env.STRIPE_WEBHOOK_SECRET).toBe('whsec_from_stripe_listen');
+  });
+});
+
+describe('metrics ports of the apps', () => {
+  it("give the stack's gateway METRICS_PORT and each service its HEALTH_PORT, all different, on 127.0.0.1", () => {
+    const p = tempProfile('test', { metrics: 9900 });
+    cleanups.push(p.cleanup);
+    expect(metricsEnvironment(p, 'gateway')).toEqual({ METRICS_PORT: '9900', METRICS_HOST: '127.0.0.1' });
+    expect(metricsEnvironment(p, 'feedback-service')).toEqual({ HEALTH_PORT: '9905', HEALTH_HOST: '127.0.0.1' });
+    expect(new Set(Object.values(metricsUrls(p))).size).toBe(6);
+    expect(metricsUrls(p)['catalog-service']).toBe('http://127.0.0.1:9902/metrics');
+  });
+
+  it('leave them out of the environment any other process of an app gets (a second replica would find the port taken)', () => {
+    const p = tempProfile('test', { metrics: 9900 });
+    cleanups.push(p.cleanup);
+    expect(appEnvironment(p, 'gateway')).not.toHaveProperty('METRICS_PORT');
+    expect(appEnvironment(p, 'catalog-service')).not.toHaveProperty('HEALTH_PORT');
   });
 });

@@ -18,7 +18,7 @@ export function tempProfile(name, ports = {}) {
     name,
     dataDir,
     logDir: join(dataDir, 'logs'),
-    ports: { gateway: 0, nats: 0, natsMonitor: 0, mongo: 0, postgres: 0, keycloak: 0, keycloakManagement: 0, stripe: 0, stripeHttps: 0, languagetool: 0, ...ports },
+    ports: { gateway: 0, nats: 0, natsMonitor: 0, mongo: 0, postgres: 0, keycloak: 0, keycloakManagement: 0, stripe: 0, stripeHttps: 0, languagetool: 0, metrics: 0, ...ports },
     database: 'fluent_unit',
     cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
   };

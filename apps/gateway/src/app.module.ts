@@ -12,6 +12,7 @@ import { config, SERVICE_NAME } from './config';
 import { ContactModule } from './contact/contact.module';
 import { FeedbackModule } from './feedback/feedback.module';
 import { HealthModule } from './health/health.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { PaymentsModule } from './payments/payments.module';
 import { PublicConfigModule } from './public-config/public-config.module';
 import { SiteModule } from './site/site.module';
@@ -33,6 +34,7 @@ import { SiteModule } from './site/site.module';
     PublicConfigModule,
     PaymentsModule,
     SiteModule,
+    OpenApiModule,
     AnalyticsModule,
   ],
 })

@@ -67,6 +67,18 @@ export const gatewayConfigSchema = baseConfigSchema
     ITEM_REPORT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
     /** Page views per minute and client address on POST /api/analytics/page-view. */
     PAGE_VIEW_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+    /**
+     * Prometheus metrics (`/metrics`) on a port of their own: the main port's every path is
+     * routed by the Ingress (the web app), so metrics there would be public. Unset: no metrics server.
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Where the metrics server listens: every interface for a cluster's Prometheus, 127.0.0.1 locally. */
+    METRICS_HOST: z.string().default('0.0.0.0'),
+    /**
+     * Serve the API's OpenAPI document (/api/openapi.json) and its Swagger UI (/api/docs). On by
+     * default except in production, where the API's map is not published unless asked for.
+     */
+    API_DOCS: z.stringbool().optional(),
     /** Seconds browsers and proxies may reuse the blog's answers (Cache-Control max-age). */
     BLOG_CACHE_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(300),
   })

@@ -4,7 +4,9 @@ import { MOBILE_NUMBER_HINT } from './auth-messages';
 export const signUpSchema = z.object({
   mobileNumber: z.string().trim().regex(/^\d{10}$/, MOBILE_NUMBER_HINT),
   email: z.email('Enter a valid email address').max(254).transform((e) => e.toLowerCase()),
-  password: z.string().min(1, 'Password is required').max(128, 'Password must be at most 128 characters'),
+  // Keycloak's password policy (deploy/keycloak/realm.json: length(8)), in its own words, so the
+  // published contract states it and a short password is refused before Keycloak is asked.
+  password: z.string().min(8, 'Invalid password: minimum length 8.').max(128, 'Password must be at most 128 characters'),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

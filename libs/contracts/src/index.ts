@@ -17,3 +17,4 @@ export * from './premium';
 export * from './payments';
 export * from './item-reports';
 export * from './feedback';
+export * from './response-schemas';

@@ -27,9 +27,12 @@ export const baseConfigSchema = z.object({
   NATS_PASSWORD: z.string().optional(),
   /**
    * Services: the port of the liveness/readiness HTTP probes (/health/live, /health/ready) that
-   * Kubernetes and the image's HEALTHCHECK ask; unset (the local stack): no probe server.
+   * Kubernetes and the image's HEALTHCHECK ask, and of the Prometheus metrics (/metrics); unset:
+   * no probe server (the local stack sets it for its own processes only).
    */
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the probe server listens: every interface in a pod, 127.0.0.1 on a developer's machine. */
+  HEALTH_HOST: z.string().default('0.0.0.0'),
 });
 
 export const databaseConfigSchema = z.object({

@@ -1,5 +1,6 @@
 import { JSONCodec, type JetStreamClient, type JsMsg } from 'nats';
 import { deadLetterSubject } from '@fluent/contracts';
+import { currentRequestId, requestIdHeaders } from './request-context';
 
 const codec = JSONCodec<unknown>();
 
@@ -12,6 +13,8 @@ export interface DeadLetter {
   deliveryCount: number;
   error: string;
   failedAt: string;
+  /** The request that caused the event (its x-request-id header), to find its log lines. */
+  requestId?: string;
   /** The event as published (JSON), or `dataBase64` when it was not JSON. */
   data?: unknown;
   dataBase64?: string;
@@ -27,6 +30,7 @@ export function deadLetterOf(message: JsMsg, consumer: { stream: string; durable
     deliveryCount: message.info.redeliveryCount,
     error,
     failedAt: new Date().toISOString(),
+    ...(currentRequestId() ? { requestId: currentRequestId() } : {}),
     ...payload(message),
   };
 }
@@ -38,7 +42,7 @@ export function deadLetterOf(message: JsMsg, consumer: { stream: string; durable
  */
 export async function publishDeadLetter(js: JetStreamClient, letter: DeadLetter): Promise<string> {
   const subject = deadLetterSubject(letter.stream, letter.durable);
-  await js.publish(subject, codec.encode(letter), { msgID: `${letter.stream}:${letter.durable}:${letter.streamSequence}` });
+  await js.publish(subject, codec.encode(letter), { msgID: `${letter.stream}:${letter.durable}:${letter.streamSequence}`, headers: requestIdHeaders() });
   return subject;
 }
 

@@ -1,6 +1,7 @@
 import { JSONCodec } from 'nats';
 import type { BaseConfig } from './config';
 import { credentialsOf, LazyNatsConnection } from './nats-connection';
+import { requestIdHeaders } from './request-context';
 
 export interface EventPublisherOptions {
   url: string;
@@ -41,10 +42,12 @@ export class EventPublisher {
   /**
    * Resolves once the stream has stored the event (false when JetStream already had this msgID,
    * i.e. a repeated publish); rejects when it cannot be stored (NATS away, no stream, time out).
+   * The request it belongs to travels in the event's `x-request-id` header: `requestId`, else the
+   * request being handled (see withRequestId).
    */
-  async publish<T>(subject: string, data: T, msgID: string): Promise<boolean> {
+  async publish<T>(subject: string, data: T, msgID: string, requestId?: string): Promise<boolean> {
     const nc = await this.connection.get();
-    const ack = await nc.jetstream().publish(subject, codec.encode(data), { msgID, timeout: this.options.timeoutMs ?? 2000 });
+    const ack = await nc.jetstream().publish(subject, codec.encode(data), { msgID, timeout: this.options.timeoutMs ?? 2000, headers: requestIdHeaders(requestId) });
     return !ack.duplicate;
   }
 

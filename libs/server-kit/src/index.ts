@@ -26,3 +26,6 @@ export * from './cache/shared-cache';
 export * from './cache/local-broadcast';
 export * from './probe-server';
 export * from './payment-consumer';
+export * from './request-context';
+export * from './request-packet';
+export * from './metrics';

@@ -1,6 +1,8 @@
 import { JSONCodec, type Consumer, type ConsumerMessages, type JetStreamClient, type JsMsg } from 'nats';
 import { deadLetterOf, publishDeadLetter } from './dead-letters';
 import { handlerTriesOf, isNotFound } from './jetstream-topology';
+import { jetStreamAlerts, jetStreamDeadLetters, jetStreamDeliveries } from './metrics';
+import { REQUEST_ID_HEADER, withRequestId } from './request-context';
 import { abortableSleep, backoffDelay } from './retry';
 
 const codec = JSONCodec<unknown>();
@@ -145,7 +147,12 @@ export class SupervisedConsumer {
     return handled;
   }
 
-  private async handleOne(message: JsMsg): Promise<void> {
+  /** One delivery, in the context of the request that caused the event (its `x-request-id` header). */
+  private handleOne(message: JsMsg): Promise<void> {
+    return withRequestId(message.headers?.get(REQUEST_ID_HEADER), () => this.handleDelivery(message));
+  }
+
+  private async handleDelivery(message: JsMsg): Promise<void> {
     const { settings } = this;
     const deliveryCount = message.info.redeliveryCount;
     if (deliveryCount > settings.handlerTries) {
@@ -163,6 +170,7 @@ export class SupervisedConsumer {
       }
       return;
     }
+    jetStreamDeliveries.inc({ stream: this.stream, durable: this.durable, outcome: 'acked' });
     try {
       await message.ackAck();
     } catch (error) {
@@ -172,10 +180,12 @@ export class SupervisedConsumer {
 
   /** Hands the message back for a later try; a warning at first, an alert once it has failed long enough. */
   private retryLater(message: JsMsg, deliveryCount: number, error: unknown): void {
-    const { settings, durable } = this;
+    const { settings, stream, durable } = this;
+    jetStreamDeliveries.inc({ stream, durable, outcome: 'retried' });
     const delay = backoffDelay(deliveryCount, settings.retryDelayMs, settings.maxRetryDelayMs);
     const of = Number.isFinite(settings.handlerTries) ? ` of ${settings.handlerTries}` : '';
     if (deliveryCount >= settings.alertAfterDeliveries) {
+      jetStreamAlerts.inc({ stream, durable });
       const ageMinutes = Math.round((Date.now() - message.info.timestampNanos / 1_000_000) / 60_000);
       this.host.log.error(
         `${EVENT_NOT_APPLIED}: ${durable} has failed ${message.subject} #${message.seq} ${deliveryCount} times${of}, published ${ageMinutes} min ago: ${describe(error)}; retrying in ${delay} ms`,
@@ -202,6 +212,8 @@ export class SupervisedConsumer {
       return;
     }
     message.term(error.slice(0, 200));
+    jetStreamDeliveries.inc({ stream: this.stream, durable: this.durable, outcome: 'dead_lettered' });
+    jetStreamDeadLetters.inc({ stream: this.stream, durable: this.durable });
     this.host.log.error(`Dead-lettered ${message.subject} #${message.seq} for ${this.durable} to ${subject} after ${letter.deliveryCount} deliveries: ${error}`);
   }
 }

@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
 import { DEFAULT_CONSUME_OPTIONS, describe, SupervisedConsumer, type ConsumeOptions, type ConsumerSettings, type EventHandler, type EventsLogger } from './jetstream-consumer';
+import { forgetConsumer, watchConsumer, type ConsumerState } from './metrics';
+import { requestIdHeaders } from './request-context';
 import { connectNats, credentialsOf } from './nats-connection';
 
 const codec = JSONCodec<unknown>();
@@ -62,10 +64,11 @@ export class JetStreamEvents {
 
   /**
    * Publishes an event and waits for the stream to store it. Returns false when JetStream reports
-   * the message id as a duplicate (already published), true otherwise.
+   * the message id as a duplicate (already published), true otherwise. The request being handled
+   * (a NATS request's, or the event's own being consumed) goes along in its `x-request-id` header.
    */
   async publish<T>(subject: string, data: T, msgID: string): Promise<boolean> {
-    const ack = await this.client().publish(subject, codec.encode(data), { msgID });
+    const ack = await this.client().publish(subject, codec.encode(data), { msgID, headers: requestIdHeaders() });
     return !ack.duplicate;
   }
 
@@ -81,8 +84,16 @@ export class JetStreamEvents {
     const host = { js: this.client(), log: this.log, closing: this.closing.signal, isClosed: () => !this.nc || this.nc.isClosed() };
     const consumer = new SupervisedConsumer(host, stream, durable, handler as EventHandler<unknown>, settings);
     await consumer.open();
+    // Its pending and redelivered counts, asked of the server at each metrics scrape.
+    watchConsumer(stream, durable, () => this.consumerState(stream, durable));
     const done = consumer.run().catch((error: unknown) => void this.log.error(`Consumer ${durable} stopped: ${describe(error)}`));
     this.consumers.push({ consumer, done });
+  }
+
+  private async consumerState(stream: string, durable: string): Promise<ConsumerState | undefined> {
+    if (!this.js || !this.nc || this.nc.isClosed()) return undefined;
+    const info = await (await this.js.consumers.get(stream, durable)).info(true);
+    return { pending: info.num_pending, ackPending: info.num_ack_pending, redelivered: info.num_redelivered };
   }
 
   /**
@@ -92,7 +103,10 @@ export class JetStreamEvents {
   async close(): Promise<void> {
     this.closing.abort();
     const consumers = this.consumers.splice(0);
-    for (const running of consumers) running.consumer.stop();
+    for (const running of consumers) {
+      running.consumer.stop();
+      forgetConsumer(running.consumer.stream, running.consumer.durable);
+    }
     await Promise.all(consumers.map((running) => running.done));
     if (this.nc) {
       await this.nc.drain().catch(() => undefined);

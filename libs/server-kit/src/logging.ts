@@ -1,5 +1,6 @@
 import { LoggerModule } from 'nestjs-pino';
 import type { DynamicModule } from '@nestjs/common';
+import { requestIdMixin } from './request-context';
 
 interface SerializedRequest {
   url?: string;
@@ -44,6 +45,9 @@ export function loggingModule(service: string, level: string, options: { httpMid
     pinoHttp: {
       level,
       base: { service },
+      // The request being handled (a NATS request's or a JetStream event's x-request-id), so one
+      // request can be followed across the services' logs.
+      mixin: requestIdMixin,
       // Health probes would drown everything else.
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
       customLogLevel: (_req, res, error) => requestLogLevel(res.statusCode, error),

@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { EventStreams, paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
 import type { BaseConfig, PaymentConsumerConfig } from './config';
 import { durableConsumerProvider, type DurableEventConsumer } from './durable-consumer';
+import { paymentEventsApplied } from './metrics';
 import { paymentConsumeOptions, PremiumPriceBook, PremiumPriceRecord, premiumPriceOf } from './premium-prices';
 
 export interface PaymentConsumerSpec<Deps extends unknown[]> {
@@ -42,6 +43,7 @@ export function paymentConsumerProvider<Deps extends unknown[]>(spec: PaymentCon
       return async (event) => {
         await prices.assertPremium(event);
         await apply(event);
+        paymentEventsApplied.inc({ durable: spec.durable });
       };
     },
     consume: paymentConsumeOptions(config),

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
-import { connect as natsConnect, type ConnectionOptions, type NatsConnection, type Subscription } from 'nats';
+import { connect as natsConnect, JSONCodec, type ConnectionOptions, type Msg, type NatsConnection, type Subscription } from 'nats';
 import type { ReplicaBroadcast } from './cache/shared-cache';
 import { Logger } from 'nestjs-pino';
 import pino from 'pino';
@@ -14,6 +14,9 @@ import { startProbeServer } from './probe-server';
 import { natsServerOptions } from './nats';
 import { retryWithBackoff, type RetryLogger } from './retry';
 import { RpcErrorFilter } from './rpc-errors';
+import { natsHandledRequests, startProcessMetrics } from './metrics';
+import { REQUEST_ID_HEADER, withRequestId } from './request-context';
+import { MalformedRequestError, RequestPacketDeserializer } from './request-packet';
 
 export interface ServiceBootstrapOptions {
   /** The service's database: start-up waits (with backoff, logged) until it answers. */
@@ -22,8 +25,10 @@ export interface ServiceBootstrapOptions {
   logLevel?: string;
   /** How long SIGTERM waits for in-flight handlers before closing anyway. */
   shutdownTimeoutMs?: number;
-  /** Serve the liveness and readiness probes on this port (see startProbeServer); unset: none. */
+  /** Serve the liveness and readiness probes and /metrics on this port (see startProbeServer); unset: none. */
   healthPort?: number;
+  /** The probe server's address (every interface by default). */
+  healthHost?: string;
 }
 
 /**
@@ -46,6 +51,7 @@ export async function bootstrapService(
   options: ServiceBootstrapOptions = {},
 ): Promise<void> {
   const early = pino({ base: { service }, level: options.logLevel ?? 'info' });
+  startProcessMetrics(service);
   const shutdown = new AbortController();
   const server = new GracefulNatsServer(natsServerOptions(service, natsUrl).options ?? {});
   let app: INestMicroservice | undefined;
@@ -64,7 +70,7 @@ export async function bootstrapService(
   );
   try {
     if (options.healthPort !== undefined) {
-      probes = await startProbeServer(options.healthPort, () => !shutdown.signal.aborted && listening && connected(server, app));
+      probes = await startProbeServer(options.healthPort, () => !shutdown.signal.aborted && listening && connected(server, app), options.healthHost);
     }
     if (options.databaseUri) await waitForDatabase(options.databaseUri, { log: early, signal: shutdown.signal });
     if (shutdown.signal.aborted) return;
@@ -109,14 +115,29 @@ function connected(server: GracefulNatsServer, app: INestMicroservice | undefine
 
 type ConnectFn = (options: ConnectionOptions) => Promise<NatsConnection>;
 
+const replyCodec = JSONCodec<unknown>();
+
+/** The status a reply in Nest's format answers: the error's statusCode, 500 for any other error, else 200. */
+function replyStatus(packet: { err?: unknown }): number {
+  if (packet.err === undefined || packet.err === null) return 200;
+  const status = (packet.err as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' ? status : 500;
+}
+
 /**
- * Nest's NATS transport with two changes:
+ * Nest's NATS transport with these changes:
  *
  * - the first connection is retried with backoff (logged) instead of failing `listen()`, so a
  *   service started before NATS waits for it;
  * - `close()` is graceful: it unsubscribes (no new requests reach this replica; the queue group
  *   hands them to the others), waits for the handlers already running to reply, then drains the
- *   connection so those replies are flushed before it closes.
+ *   connection so those replies are flushed before it closes;
+ * - a message that is not a request in Nest's format (not JSON, too big, no id) is answered with
+ *   a 400 or 413 error reply instead of a rejected promise nobody handles (which ends the process),
+ *   and a message nobody can receive an answer to (no reply subject) is dropped with a warning;
+ * - each request runs in the context of its `x-request-id` header (every log line written while
+ *   handling it carries the id) and is counted in the `fluent_nats_request_duration_seconds`
+ *   histogram by pattern and answered status.
  */
 export class GracefulNatsServer extends ServerNats implements ReplicaBroadcast {
   private readonly inFlight = new Set<unknown>();
@@ -130,9 +151,9 @@ export class GracefulNatsServer extends ServerNats implements ReplicaBroadcast {
 
   constructor(
     private readonly natsOptions: NonNullable<NatsOptions['options']>,
-    private readonly deps: { connect?: ConnectFn; initialDelayMs?: number; maxDelayMs?: number } = {},
+    private readonly deps: { connect?: ConnectFn; initialDelayMs?: number; maxDelayMs?: number; maxRequestBytes?: number } = {},
   ) {
-    super(natsOptions);
+    super({ ...natsOptions, deserializer: new RequestPacketDeserializer(deps.maxRequestBytes) });
     // Nest calls these around every request and event handler (the end hook when the reply is sent).
     this.setOnProcessingStartHook((_transport, context, done) => {
       this.inFlight.add(context);
@@ -159,6 +180,36 @@ export class GracefulNatsServer extends ServerNats implements ReplicaBroadcast {
       maxDelayMs: this.deps.maxDelayMs,
       signal: this.stopConnecting.signal,
     });
+  }
+
+  override async handleMessage(channel: string, message: Msg): Promise<void> {
+    if (!message.reply) {
+      this.logger.warn(`Dropped a message on ${message.subject} that has no reply subject (every service subject is request/reply)`);
+      return;
+    }
+    await withRequestId(message.headers?.get(REQUEST_ID_HEADER), async () => {
+      try {
+        await super.handleMessage(channel, message);
+      } catch (error) {
+        const refused = error instanceof MalformedRequestError;
+        if (refused) this.logger.warn(`Refused a request on ${message.subject}: ${error.message}`);
+        else this.logger.error(`A request on ${message.subject} failed before its handler: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        const err = refused ? { statusCode: error.statusCode, message: error.message } : { statusCode: 500, message: 'Internal server error' };
+        natsHandledRequests.observe({ pattern: channel, status: String(err.statusCode) }, 0);
+        message.respond(replyCodec.encode({ err, isDisposed: true, id: null }));
+      }
+    });
+  }
+
+  /** Nest's reply function for one request, timing it from here (just after its packet was read) to the final reply. */
+  override getPublisher(message: Msg, id: string, context: Parameters<ServerNats['getPublisher']>[2]): (response: { err?: unknown; isDisposed?: boolean }) => unknown {
+    const publish = super.getPublisher(message, id, context) as (response: unknown) => unknown;
+    const started = performance.now();
+    const pattern = message.subject;
+    return (response) => {
+      if (response.isDisposed) natsHandledRequests.observe({ pattern, status: String(replyStatus(response)) }, (performance.now() - started) / 1000);
+      return publish(response);
+    };
   }
 
   /** `replicas.<service>.<topic>`: every replica of this service listens, without a queue group. */

@@ -24,3 +24,5 @@ export class ItemReport {
 
 export const ItemReportSchema = SchemaFactory.createForClass(ItemReport);
 ItemReportSchema.index({ uid: 1, item: 1 }, { unique: true });
+// The operators' list, newest first (MongoDB serves its sort and limit from it; FerretDB v1 cannot).
+ItemReportSchema.index({ reportedAt: -1 });

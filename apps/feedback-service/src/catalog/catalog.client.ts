@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
+import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
 import { CatalogInternalPatterns, isErrorBody, type AttemptWriting } from '@fluent/contracts';
+import { requestIdHeaders } from '@fluent/server-kit';
 import { config } from '../config';
 import { CATALOG_CLIENT } from './catalog.constants';
 
@@ -16,12 +17,18 @@ export class CatalogClient implements OnModuleDestroy {
   async attemptWriting(attemptId: string, uid?: string): Promise<AttemptWriting> {
     try {
       return await firstValueFrom(
-        this.client.send<AttemptWriting>(CatalogInternalPatterns.attemptWriting, { attemptId, uid }).pipe(timeout(config.NATS_REQUEST_TIMEOUT_MS)),
+        this.client.send<AttemptWriting>(CatalogInternalPatterns.attemptWriting, this.record({ attemptId, uid })).pipe(timeout(config.NATS_REQUEST_TIMEOUT_MS)),
       );
     } catch (error) {
       if (isErrorBody(error) && error.statusCode === 404) throw new AttemptNotFoundError(error.message);
       throw error;
     }
+  }
+
+  /** The payload, with the request id of the event being handled in its headers (catalog-service logs it). */
+  private record(data: unknown): unknown {
+    const headers = requestIdHeaders();
+    return headers ? new NatsRecordBuilder(data).setHeaders(headers).build() : data;
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -20,6 +20,7 @@ import { EventPublisher } from '@fluent/server-kit';
 import { Public } from '../auth/public.decorator';
 import { RequireRole } from '../auth/require-role.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
 import { asksNotToBeTracked } from './do-not-track';
@@ -49,7 +50,7 @@ export class AnalyticsController {
     if (asksNotToBeTracked(request.headers)) return { recorded: false };
     const event: PageViewedEvent = { id: randomUUID(), path: body.path, at: new Date().toISOString() };
     try {
-      await this.events.publish(EventSubjects.pageViewed, event, event.id);
+      await this.events.publish(EventSubjects.pageViewed, event, event.id, request.id);
     } catch (error) {
       this.logger.warn(`Page view not published: ${error instanceof Error ? error.message : String(error)}`);
       throw new ServiceUnavailableException({ statusCode: 503, message: 'The page view could not be recorded.' });
@@ -65,8 +66,8 @@ export class AnalyticsController {
   @RequireRole(OPERATOR_ROLE)
   @Get('page-views')
   @Header('Cache-Control', 'private, no-store')
-  report(@Query(new ZodValidationPipe(pageViewReportQuerySchema)) query: PageViewReportQuery): Promise<PageViewReport> {
+  report(@Query(new ZodValidationPipe(pageViewReportQuerySchema)) query: PageViewReportQuery, @RequestId() requestId: string): Promise<PageViewReport> {
     const span = new ZodValidationPipe(pageViewReportRequestSchema).transform(resolveReportSpan(query, new Date()));
-    return this.rpc.send<PageViewReport>(BlogPatterns.pageViewReport, span);
+    return this.rpc.send<PageViewReport>(BlogPatterns.pageViewReport, span, { requestId });
   }
 }

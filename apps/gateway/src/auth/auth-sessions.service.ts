@@ -25,17 +25,17 @@ export class AuthSessions {
   ) {}
 
   /** A sign-up for an existing email checks its password (to finish a half-done sign-up): it is counted. */
-  signUp(body: SignUpInput): Promise<SessionTokens> {
-    return this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body));
+  signUp(body: SignUpInput, requestId?: string): Promise<SessionTokens> {
+    return this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body, { requestId }));
   }
 
-  signIn(body: SignInInput): Promise<SessionTokens> {
-    return this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body));
+  signIn(body: SignInInput, requestId?: string): Promise<SessionTokens> {
+    return this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body, { requestId }));
   }
 
-  async refresh(refreshToken: string): Promise<SessionRefresh> {
+  async refresh(refreshToken: string, requestId?: string): Promise<SessionRefresh> {
     try {
-      return { outcome: 'refreshed', tokens: await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken }) };
+      return { outcome: 'refreshed', tokens: await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken }, { requestId }) };
     } catch (error) {
       if (isStatus(error, HttpStatus.UNAUTHORIZED)) return { outcome: 'ended', error };
       return {
@@ -46,8 +46,8 @@ export class AuthSessions {
   }
 
   /** Ends the Keycloak session; rejects when it could not (the cookie then stays). */
-  async signOut(refreshToken: string): Promise<void> {
-    await this.rpc.send(AuthPatterns.signOut, { refreshToken });
+  async signOut(refreshToken: string, requestId?: string): Promise<void> {
+    await this.rpc.send(AuthPatterns.signOut, { refreshToken }, { requestId });
   }
 
   /**

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signInSchema, signUpSchema, toSessionResponse, type SessionResponse, type SignInInput, type SignUpInput } from '@fluent/contracts';
 import { PasswordRoute } from '../common/rate-limit/password-routes';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
+import { RequestId } from '../http/request-id';
 import { config } from '../config';
 import { AuthSessions } from './auth-sessions.service';
 import { Public } from './public.decorator';
@@ -27,8 +28,12 @@ export class AuthController {
   @PasswordRoute()
   @Post('signup')
   @HttpCode(HttpStatus.CREATED)
-  async signUp(@Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
-    const tokens = await this.sessions.signUp(body);
+  async signUp(
+    @Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput,
+    @Res({ passthrough: true }) response: FastifyReply,
+    @RequestId() requestId?: string,
+  ): Promise<SessionResponse> {
+    const tokens = await this.sessions.signUp(body, requestId);
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
   }
@@ -37,8 +42,12 @@ export class AuthController {
   @PasswordRoute()
   @Post('login')
   @HttpCode(HttpStatus.OK)
-  async login(@Body(new ZodValidationPipe(signInSchema)) body: SignInInput, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
-    const tokens = await this.sessions.signIn(body);
+  async login(
+    @Body(new ZodValidationPipe(signInSchema)) body: SignInInput,
+    @Res({ passthrough: true }) response: FastifyReply,
+    @RequestId() requestId?: string,
+  ): Promise<SessionResponse> {
+    const tokens = await this.sessions.signIn(body, requestId);
     setSessionCookie(response, tokens);
     return toSessionResponse(tokens);
   }
@@ -62,7 +71,7 @@ export class AuthController {
       response.status(HttpStatus.NO_CONTENT);
       return undefined;
     }
-    const refreshed = await this.sessions.refresh(refreshToken);
+    const refreshed = await this.sessions.refresh(refreshToken, request.id);
     switch (refreshed.outcome) {
       case 'ended':
         clearSessionCookie(response);
@@ -86,7 +95,7 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<void> {
     const refreshToken = readSessionCookie(request);
-    if (refreshToken) await this.sessions.signOut(refreshToken);
+    if (refreshToken) await this.sessions.signOut(refreshToken, request.id);
     clearSessionCookie(response);
   }
 }

@@ -70,7 +70,7 @@ export class GoogleSignInController {
         codeVerifier: pending.verifier,
         redirectUri: callbackUrl(request),
         nonce: pending.nonce,
-      });
+      }, { requestId: request.id });
       setSessionCookie(response, tokens);
       // Checked again here: the cookie came back from the browser.
       void response.redirect(safeReturnPath(pending.returnTo), 302);

@@ -2,6 +2,7 @@ import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/commo
 import { BLOG_POST_NOT_FOUND, BlogPatterns, blogSlugSchema, type BlogPost, type BlogPostList } from '@fluent/contracts';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { RequestId } from '../http/request-id';
 import { config } from '../config';
 
 /**
@@ -18,17 +19,17 @@ export class BlogController {
   @Public()
   @Get()
   @Header('Cache-Control', CACHE_CONTROL)
-  list(): Promise<BlogPostList> {
-    return this.rpc.send<BlogPostList>(BlogPatterns.listPosts, {});
+  list(@RequestId() requestId: string): Promise<BlogPostList> {
+    return this.rpc.send<BlogPostList>(BlogPatterns.listPosts, {}, { requestId });
   }
 
   /** One post with its sanitised HTML; 404 'Post not found' for a slug that is not a post. */
   @Public()
   @Get(':slug')
   @Header('Cache-Control', CACHE_CONTROL)
-  get(@Param('slug') slug: string): Promise<BlogPost> {
+  get(@Param('slug') slug: string, @RequestId() requestId: string): Promise<BlogPost> {
     // A slug no post can have is answered here, without a trip to blog-service.
     if (!blogSlugSchema.safeParse(slug).success) throw new NotFoundException({ statusCode: 404, message: BLOG_POST_NOT_FOUND });
-    return this.rpc.send<BlogPost>(BlogPatterns.getPost, { slug });
+    return this.rpc.send<BlogPost>(BlogPatterns.getPost, { slug }, { requestId });
   }
 }

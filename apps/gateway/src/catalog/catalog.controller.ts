@@ -12,6 +12,7 @@ import {
 } from '@fluent/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 
 /** A test id in the path: anything but a plain number is an unknown test (404), like 0 or 21. */
@@ -28,14 +29,14 @@ export class CatalogController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('tests')
-  cards(@CurrentUser() user: AuthenticatedUser): Promise<MockTestCardsResponse> {
-    return this.rpc.send(CatalogPatterns.listCards, { uid: user.uid });
+  cards(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<MockTestCardsResponse> {
+    return this.rpc.send(CatalogPatterns.listCards, { uid: user.uid }, { requestId });
   }
 
   /** 403 for a premium test without payment, 404 outside 1..20, 409 once the attempts are used. */
   @Get('tests/:id')
-  test(@CurrentUser() user: AuthenticatedUser, @Param('id', TestIdPipe) testId: number): Promise<PublicTest> {
-    return this.rpc.send(CatalogPatterns.getTest, { uid: user.uid, testId });
+  test(@CurrentUser() user: AuthenticatedUser, @Param('id', TestIdPipe) testId: number, @RequestId() requestId: string): Promise<PublicTest> {
+    return this.rpc.send(CatalogPatterns.getTest, { uid: user.uid, testId }, { requestId });
   }
 
   @Post('tests/:id/attempts')
@@ -44,17 +45,18 @@ export class CatalogController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', TestIdPipe) testId: number,
     @Body(new ZodValidationPipe(attemptSubmissionSchema)) submission: AttemptSubmission,
+    @RequestId() requestId: string,
   ): Promise<AttemptResult> {
-    return this.rpc.send(CatalogPatterns.submitAttempt, { uid: user.uid, testId, submission });
+    return this.rpc.send(CatalogPatterns.submitAttempt, { uid: user.uid, testId, submission }, { requestId });
   }
 
   @Get('attempts')
-  history(@CurrentUser() user: AuthenticatedUser): Promise<AttemptListResponse> {
-    return this.rpc.send(CatalogPatterns.listAttempts, { uid: user.uid });
+  history(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<AttemptListResponse> {
+    return this.rpc.send(CatalogPatterns.listAttempts, { uid: user.uid }, { requestId });
   }
 
   @Get('attempts/:id')
-  attempt(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string): Promise<AttemptResult> {
-    return this.rpc.send(CatalogPatterns.getAttempt, { uid: user.uid, attemptId });
+  attempt(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string, @RequestId() requestId: string): Promise<AttemptResult> {
+    return this.rpc.send(CatalogPatterns.getAttempt, { uid: user.uid, attemptId }, { requestId });
   }
 }

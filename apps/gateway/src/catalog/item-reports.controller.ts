@@ -12,6 +12,7 @@ import {
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RequireRole } from '../auth/require-role.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
 
@@ -31,15 +32,16 @@ export class ItemReportsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id') attemptId: string,
     @Body(new ZodValidationPipe(itemReportSchema)) report: ItemReportInput,
+    @RequestId() requestId: string,
   ): Promise<ItemReportReceipt> {
-    return this.rpc.send(CatalogPatterns.reportItem, { uid: user.uid, attemptId, report });
+    return this.rpc.send(CatalogPatterns.reportItem, { uid: user.uid, attemptId, report }, { requestId });
   }
 
   /** Reports grouped by item, for a caller with the realm role `operator` (401 without a token, 403 without the role). */
   @RequireRole(OPERATOR_ROLE)
   @Get('reports')
   @Header('Cache-Control', 'private, no-store')
-  list(): Promise<ItemReportList> {
-    return this.rpc.send(CatalogPatterns.listItemReports, {});
+  list(@RequestId() requestId: string): Promise<ItemReportList> {
+    return this.rpc.send(CatalogPatterns.listItemReports, {}, { requestId });
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '@fluent/contracts';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
 
@@ -26,7 +27,7 @@ export class ContactController {
   @Throttle(contactLimit)
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  submit(@Body(new ZodValidationPipe(contactMessageSchema)) body: ContactMessageInput): Promise<ContactMessageReceipt> {
-    return this.rpc.send(BlogPatterns.submitContact, body);
+  submit(@Body(new ZodValidationPipe(contactMessageSchema)) body: ContactMessageInput, @RequestId() requestId: string): Promise<ContactMessageReceipt> {
+    return this.rpc.send(BlogPatterns.submitContact, body, { requestId });
   }
 }

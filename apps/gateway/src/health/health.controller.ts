@@ -79,7 +79,7 @@ export class HealthController {
     const answers = await Promise.all(
       SERVICES.map(async (service) => {
         const answer = await this.rpc
-          .send<ServiceHealth>(HealthPatterns[service], {}, this.options.timeoutMs)
+          .send<ServiceHealth>(HealthPatterns[service], {}, { timeoutMs: this.options.timeoutMs })
           .catch(() => undefined);
         return [service, answer] as const;
       }),

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import helmet from 'helmet';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
+import { REQUEST_ID_HEADER } from '@fluent/server-kit';
 import { AppModule } from '../app.module';
 import { config } from '../config';
 import { parseTrustProxy } from '../common/rate-limit/trust-proxy';
@@ -11,6 +12,8 @@ import { contentSecurityPolicy } from '../web-app/content-security-policy';
 import { serveWebApp } from '../web-app/serve-web-app';
 import { registerJsonBodies } from './json-bodies';
 import { logRequests } from './request-log';
+import { requestIdOf } from './request-id';
+import { measureRequests } from './request-metrics';
 import { refuseForeignOrNonJsonRequests } from './state-changing-requests';
 
 /** Express's default JSON limit, kept when the gateway moved to Fastify: a bigger body is a 413. */
@@ -28,7 +31,9 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
     // A path parameter longer than this is no route at all (a bare 404 from the router): long
     // enough that our own routes answer their own 404s (a blog slug of any length).
     routerOptions: { maxParamLength: 1000 },
-    // Request ids and request lines are pino's (nestjs-pino); Fastify's own logger stays off.
+    // The request id: a well-formed x-request-id from the caller, else a new one (request-id.ts).
+    genReqId: requestIdOf,
+    // Request lines are ours (request-log.ts, on pino); Fastify's own logger stays off.
     logger: false,
   });
   // Bodies are read by our own JSON parser (json-bodies.ts), which also keeps the raw bytes.
@@ -40,7 +45,12 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
   const securityHeaders = helmet({ contentSecurityPolicy: contentSecurityPolicy(config.GA_MEASUREMENT_ID) });
   const fastify = app.getHttpAdapter().getInstance();
   logRequests(fastify, app.get(Logger), config.LOG_LEVEL);
-  fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  measureRequests(fastify);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    // Every answer names its request id, so a learner's report or a load test's failure can be found in the logs.
+    reply.header(REQUEST_ID_HEADER, request.id);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  });
   await app.register(fastifyCookie);
   // ETag on every answer and 304 for a matching If-None-Match (what Express did by default; the
   // blog's answers are cacheable and rely on it).

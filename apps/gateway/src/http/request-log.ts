@@ -14,6 +14,7 @@ export function logRequests(fastify: FastifyInstance, logger: Logger, level: str
     const lineLevel = requestLogLevel(reply.statusCode);
     if ((lineLevel !== 'debug' || successes) && !request.url.startsWith('/api/health')) {
       const line = {
+        requestId: request.id,
         req: requestSummary({ id: request.id, method: request.method, url: request.url, remoteAddress: request.ip }),
         res: { statusCode: reply.statusCode },
         responseTime: Math.round(reply.elapsedTime),

@@ -16,6 +16,7 @@ import {
 import { CurrentUser } from '../auth/current-user.decorator';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 
 /**
@@ -33,8 +34,9 @@ export class PaymentsController {
   createPaymentIntent(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(createPaymentIntentSchema)) body: CreatePaymentIntentInput,
+    @RequestId() requestId: string,
   ): Promise<CreatePaymentIntentResponse> {
-    return this.rpc.send(PaymentPatterns.createIntent, { user: { uid: user.uid }, body });
+    return this.rpc.send(PaymentPatterns.createIntent, { user: { uid: user.uid }, body }, { requestId });
   }
 
   /**
@@ -48,7 +50,7 @@ export class PaymentsController {
   webhook(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string): Promise<WebhookReceipt> {
     // rawBody exists only for a body the JSON (or form) parser read: Stripe always sends JSON.
     if (!request.rawBody?.length) throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: PaymentMessages.badSignature });
-    return this.rpc.send(PaymentPatterns.handleWebhook, { payloadBase64: request.rawBody.toString('base64'), signature });
+    return this.rpc.send(PaymentPatterns.handleWebhook, { payloadBase64: request.rawBody.toString('base64'), signature }, { requestId: request.id });
   }
 
   /** Offline mode's card confirmation by Stripe's test numbers (403 in live mode, 402 for a declined card). */
@@ -57,14 +59,15 @@ export class PaymentsController {
   confirmTestCard(
     @CurrentUser() user: AuthenticatedUser,
     @Body(new ZodValidationPipe(testCardPaymentSchema)) body: TestCardPayment,
+    @RequestId() requestId: string,
   ): Promise<CardPaymentResult> {
-    return this.rpc.send(PaymentPatterns.confirmTestCard, { user: { uid: user.uid }, body });
+    return this.rpc.send(PaymentPatterns.confirmTestCard, { user: { uid: user.uid }, body }, { requestId });
   }
 
   /** How the dialog takes a card (offline test-card form or Stripe Elements) and the price it shows. */
   @Public()
   @Get('payments/config')
-  config(): Promise<PaymentsClientConfig> {
-    return this.rpc.send(PaymentPatterns.clientConfig, {});
+  config(@RequestId() requestId: string): Promise<PaymentsClientConfig> {
+    return this.rpc.send(PaymentPatterns.clientConfig, {}, { requestId });
   }
 }

@@ -4,6 +4,7 @@ import { Controller, Get, Header, HttpException, HttpStatus, NotFoundException, 
 import { BlogPatterns, blogSlugSchema, type BlogPost, type BlogPostList } from '@fluent/contracts';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
+import { RequestId } from '../http/request-id';
 import { config } from '../config';
 import { robotsTxt, sitemapXml } from './crawler-files';
 import { withPageHints, withPageMeta } from './page-meta';
@@ -37,8 +38,8 @@ export class SiteController {
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
   @Header('Cache-Control', `public, max-age=${config.BLOG_CACHE_MAX_AGE_SECONDS}`)
-  async sitemap(): Promise<string> {
-    const { posts } = await this.rpc.send<BlogPostList>(BlogPatterns.listPosts, {});
+  async sitemap(@RequestId() requestId: string): Promise<string> {
+    const { posts } = await this.rpc.send<BlogPostList>(BlogPatterns.listPosts, {}, { requestId });
     return sitemapXml(siteOrigin(), posts);
   }
 
@@ -62,12 +63,12 @@ export class SiteController {
   @UseFilters(WebAppPageFilter)
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-cache')
-  async blogPost(@Param('slug') slug: string): Promise<string> {
+  async blogPost(@Param('slug') slug: string, @RequestId() requestId: string): Promise<string> {
     const page = this.webApp();
     if (!blogSlugSchema.safeParse(slug).success) throw new WebAppPage(page, HttpStatus.NOT_FOUND);
     let post: BlogPost;
     try {
-      post = await this.rpc.send<BlogPost>(BlogPatterns.getPost, { slug });
+      post = await this.rpc.send<BlogPost>(BlogPatterns.getPost, { slug }, { requestId });
     } catch (error) {
       const status = error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND ? HttpStatus.NOT_FOUND : HttpStatus.SERVICE_UNAVAILABLE;
       throw new WebAppPage(page, status);

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { backoffDelay } from '@fluent/server-kit';
+import { backoffDelay, currentRequestId, REQUEST_ID_HEADER } from '@fluent/server-kit';
 
 export interface WebhookDelivererOptions {
   url: string;
@@ -56,10 +56,13 @@ export class WebhookDeliverer {
   private async attempt(payload: string, eventId: string, attempt: number): Promise<boolean> {
     const signature = this.stripe.webhooks.generateTestHeaderString({ payload, secret: this.options.secret });
     const doFetch = this.options.fetch ?? fetch;
+    // The test-confirm request this payment came from: the gateway takes the id on, so the
+    // webhook's log lines and payment.succeeded carry it too.
+    const requestId = currentRequestId();
     try {
       const response = await doFetch(this.options.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature, ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}) },
         body: payload,
         // Under the gateway's 5 s wait for test-confirm: a slow answer counts as failed and is retried.
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 4000),

@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { ErrorCode, type NatsConnection } from 'nats';
+import { ErrorCode, type MsgHdrs, type NatsConnection } from 'nats';
 import { connectNats, type NatsCredentials } from '@fluent/server-kit';
 
 /** What RpcClient needs of a transport: a request with a deadline, its state, and a drain on shutdown. */
 export interface RequestTransport {
   /** The reply's bytes; rejects with a NatsError (TIMEOUT, 503 no responders, …) otherwise. */
-  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  request(subject: string, data: Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Uint8Array>;
   isConnected(): boolean;
   /** Lets replies still on their way arrive, then closes. */
   drain(): Promise<void>;
@@ -33,9 +33,9 @@ export class NatsRequester implements RequestTransport {
     void this.connectInBackground();
   }
 
-  async request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+  async request(subject: string, data: Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Uint8Array> {
     if (!this.connection) throw Object.assign(new Error('NATS is not connected yet'), { code: ErrorCode.Disconnect });
-    return (await this.connection.request(subject, data, { timeout: timeoutMs })).data;
+    return (await this.connection.request(subject, data, { timeout: timeoutMs, headers })).data;
   }
 
   isConnected(): boolean {

@@ -1,12 +1,12 @@
 import { HttpException, Logger } from '@nestjs/common';
-import { ErrorCode, NatsError } from 'nats';
+import { ErrorCode, NatsError, type MsgHdrs } from 'nats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestTransport } from './nats-requester';
 import { RpcClient } from './rpc.client';
 
 /** A transport whose only behaviour is its answer to a request: reply bytes, or a failure. */
 function transportAnswering(answer: (subject: string, request: unknown) => Promise<unknown>) {
-  const request = vi.fn(async (subject: string, data: Uint8Array) => {
+  const request = vi.fn(async (subject: string, data: Uint8Array, _timeoutMs?: number, _headers?: MsgHdrs) => {
     const reply = await answer(subject, JSON.parse(new TextDecoder().decode(data)));
     return new TextEncoder().encode(JSON.stringify(reply));
   });
@@ -34,6 +34,15 @@ describe('RpcClient', () => {
     expect(JSON.parse(new TextDecoder().decode(data))).toEqual({ pattern: 'catalog.cards', data: { uid: 'u1' }, id: expect.any(String) });
   });
 
+  it("sends the request's id in the x-request-id header, and no header without one", async () => {
+    const transport = transportAnswering(async () => ({ response: 'ok', isDisposed: true }));
+    const rpc = new RpcClient(transport);
+    await rpc.send('auth.me', {}, { requestId: '5f0c-req' });
+    await rpc.send('auth.me', {});
+    expect(transport.request.mock.calls[0]![3]?.get('x-request-id')).toBe('5f0c-req');
+    expect(transport.request.mock.calls[1]![3]).toBeUndefined();
+  });
+
   it('answers with what the service replied', async () => {
     const rpc = new RpcClient(transportAnswering(async () => ({ response: { id: '1' }, isDisposed: true })));
     await expect(rpc.send('blog.contact.submit', {})).resolves.toEqual({ id: '1' });
@@ -42,11 +51,11 @@ describe('RpcClient', () => {
   it('turns a timeout into a 504 with a generic message that names no internal subject, and logs the subject', async () => {
     const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const rpc = new RpcClient(transportAnswering(() => Promise.reject(NatsError.errorForCode(ErrorCode.Timeout))));
-    const error = await failureOf(rpc.send('blog.contact.submit', {}, 10));
+    const error = await failureOf(rpc.send('blog.contact.submit', {}, { timeoutMs: 10, requestId: 'req-9' }));
     expect(error.getStatus()).toBe(504);
     expect(error.getResponse()).toEqual({ statusCode: 504, message: 'A service did not answer in time. Please try again.' });
     expect(JSON.stringify(error.getResponse())).not.toMatch(/blog|contact|submit/);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('blog.contact.submit'));
+    expect(warn).toHaveBeenCalledWith({ requestId: 'req-9', msg: expect.stringContaining('blog.contact.submit') });
   });
 
   it("keeps a service's {statusCode, message} answer, status and all", async () => {

@@ -1,6 +1,8 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { isErrorBody } from '@fluent/contracts';
+import { requestIdHeaders } from '@fluent/server-kit';
 import { config } from '../../config';
+import { natsClientRequestDuration } from '../../metrics/gateway-metrics';
 import { isNoResponders, isTimeout, type RequestTransport } from './nats-requester';
 import { NATS_TRANSPORT } from './rpc.constants';
 
@@ -13,10 +15,18 @@ interface NestReply {
   err?: unknown;
 }
 
+export interface SendOptions {
+  /** The HTTP request this call serves (request.id): sent as the NATS header `x-request-id`. */
+  requestId?: string;
+  /** How long to wait for the answer; NATS_REQUEST_TIMEOUT_MS by default. */
+  timeoutMs?: number;
+}
+
 /**
  * Request/reply to the services over NATS, in the message format of Nest's NATS transport (which
  * the services listen with): `{pattern, data, id}` out, `{response | err, isDisposed, id}` back.
  * Every call has a deadline, and the services' {statusCode, message} errors become HTTP errors.
+ * The request id goes in the message's headers; each call is timed by pattern and outcome.
  */
 @Injectable()
 export class RpcClient implements OnModuleDestroy {
@@ -38,34 +48,44 @@ export class RpcClient implements OnModuleDestroy {
     await this.transport.drain().catch(() => undefined);
   }
 
-  async send<T>(pattern: string, data: unknown, timeoutMs = config.NATS_REQUEST_TIMEOUT_MS): Promise<T> {
+  async send<T>(pattern: string, data: unknown, options: SendOptions = {}): Promise<T> {
+    const timeoutMs = options.timeoutMs ?? config.NATS_REQUEST_TIMEOUT_MS;
     // Nest's server takes a message without an id for an event and never answers it.
     const packet = encoder.encode(JSON.stringify({ pattern, data: data ?? {}, id: String((this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER)) }));
+    const started = performance.now();
+    const done = (status: number) => natsClientRequestDuration.observe({ pattern, status: String(status) }, (performance.now() - started) / 1000);
     let reply: NestReply;
     try {
-      reply = JSON.parse(decoder.decode(await this.transport.request(pattern, packet, timeoutMs))) as NestReply;
+      reply = JSON.parse(decoder.decode(await this.transport.request(pattern, packet, timeoutMs, requestIdHeaders(options.requestId ?? '')))) as NestReply;
     } catch (error) {
-      throw this.toHttpError(pattern, error, timeoutMs);
+      const failure = this.toHttpError(pattern, error, timeoutMs, options.requestId);
+      done(failure.getStatus());
+      throw failure;
     }
-    if (reply.err !== undefined && reply.err !== null) throw this.toHttpError(pattern, reply.err, timeoutMs);
+    if (reply.err !== undefined && reply.err !== null) {
+      const failure = this.toHttpError(pattern, reply.err, timeoutMs, options.requestId);
+      done(failure.getStatus());
+      throw failure;
+    }
+    done(HttpStatus.OK);
     return reply.response as T;
   }
 
   /**
    * Callers see a status and a generic message; the subject (an internal name) goes to the log
-   * only, so answers never map out the services behind the gateway.
+   * only, with the request id, so answers never map out the services behind the gateway.
    */
-  private toHttpError(pattern: string, error: unknown, timeoutMs: number): HttpException {
+  private toHttpError(pattern: string, error: unknown, timeoutMs: number, requestId?: string): HttpException {
     if (isTimeout(error)) {
-      this.logger.warn(`${pattern} did not answer within ${timeoutMs} ms`);
+      this.logger.warn({ requestId, msg: `${pattern} did not answer within ${timeoutMs} ms` });
       return new HttpException(
         { statusCode: HttpStatus.GATEWAY_TIMEOUT, message: 'A service did not answer in time. Please try again.' },
         HttpStatus.GATEWAY_TIMEOUT,
       );
     }
     if (isErrorBody(error)) return new HttpException(error, error.statusCode);
-    if (isNoResponders(error)) this.logger.error(`${pattern}: no replica of the service is listening`);
-    else this.logger.error(`${pattern} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+    if (isNoResponders(error)) this.logger.error({ requestId, msg: `${pattern}: no replica of the service is listening` });
+    else this.logger.error({ requestId, msg: `${pattern} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}` });
     return new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: 'A backend service is unavailable' }, HttpStatus.SERVICE_UNAVAILABLE);
   }
 }
