@@ -31,6 +31,7 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { runScenario } from '../load-tests/engine/run-scenario.mjs';
 import { loadDotEnv } from '../tools/env.mjs';
 import { ROOT } from '../tools/stack/paths.mjs';
+import { postgresUrl } from '../tools/stack/postgres.mjs';
 import { log } from '../tools/stack/run.mjs';
 import { startProductionGateway } from './production-gateway.mjs';
 import { readState } from '../tools/stack/supervisor.mjs';
@@ -80,6 +81,35 @@ function residentMemory(extra = {}) {
     }
   }
   return rss;
+}
+
+/**
+ * After a bulk insert, what a database in steady use already has: fresh planner statistics and
+ * GIN pending lists merged (VACUUM ANALYZE on FerretDB's PostgreSQL). Otherwise the first rows
+ * measured after seeding race the autovacuum that the insert set off, and measure it.
+ */
+async function settleDatabase() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: postgresUrl(profile), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Deletes the documents this run seeded, 10,000 at a time: FerretDB v1 turns one deleteMany into
+ * a statement with a parameter per document, and PostgreSQL takes at most 65,535.
+ * @param {import('mongodb').Collection} collection @param {string} run
+ */
+async function deleteSeeded(collection, run) {
+  for (;;) {
+    const ids = (await collection.find({ seededBy: run }, { projection: { _id: 1 } }).limit(10_000).toArray()).map((d) => d._id);
+    if (ids.length === 0) return;
+    await collection.deleteMany({ _id: { $in: ids } });
+  }
 }
 
 /** @param {string} url @param {RequestInit} [init] */
@@ -278,6 +308,7 @@ try {
       seeded += batch;
     }
     log('bench', `${seeded} attempts (and as many payment records and page views) stored, by ${SEEDED_LEARNERS} synthetic learners`);
+    await settleDatabase();
     const measure = async (name, options) => {
       const measured = await load({ connections: SCALE_CONNECTIONS, ...options });
       (scale[name] ??= {})[size] = measured;
@@ -395,7 +426,7 @@ try {
 } finally {
   learners?.stop();
   await gateway.stop();
-  for (const collection of ['attempts', 'attemptDetails', 'succeeded_payments', 'pageViews']) await db.collection(collection).deleteMany({ seededBy: run });
+  for (const collection of ['attempts', 'attemptDetails', 'succeeded_payments', 'pageViews']) await deleteSeeded(db.collection(collection), run);
   await mongo.close();
   await stopStack();
 }
