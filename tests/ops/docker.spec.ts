@@ -73,6 +73,12 @@ describe('docker/Dockerfile', () => {
     const stageInstall = steps.find((s) => s.stage === stageIndex && s.args.includes('npm ci'))!;
     expect(stageInstall.args).toContain('--omit=dev');
   });
+
+  it('defaults the image it ships to NODE_ENV=production, so secrets and the payment mode fail closed unless a deployment says otherwise (#31 §1)', () => {
+    const finalStage = Math.max(...steps.map((s) => s.stage));
+    const env = steps.filter((s) => s.stage === finalStage && s.keyword === 'ENV').flatMap((s) => s.args.split(/\s+/));
+    expect(env).toContain('NODE_ENV=production');
+  });
 });
 
 describe.each(DOCKERFILES)('%s', (file) => {

@@ -39,7 +39,8 @@ describe('NATS users', () => {
   });
 
   it('let no app but the setup identity create, change, purge or delete a stream, or create or delete a consumer', () => {
-    const manage = /^\$JS\.API\.(STREAM\.(\*|CREATE|UPDATE|PURGE|DELETE)\.|CONSUMER\.(\*|CREATE|DURABLE|DELETE)\.)/;
+    // Also the wildcards that include them: `$JS.>`, `$JS.API.>` (what every JetStream app had before #31 §3), `$JS.API.STREAM.>`.
+    const manage = /^\$JS\.(>$|API\.(>$|(STREAM|CONSUMER)\.>$|STREAM\.(\*|CREATE|UPDATE|PURGE|DELETE)\.|CONSUMER\.(\*|CREATE|DURABLE|DELETE)\.))/;
     for (const [name, user] of Object.entries(users)) {
       // The harness (test profile only) has all of the API: it makes streams of its own.
       if (name === 'test') continue;

@@ -143,3 +143,16 @@ describe('AttemptsService.submit', () => {
     expect(store.rows.map((r) => r.uid)).toEqual(['ana', 'ben']);
   });
 });
+
+describe('AttemptsService.get', () => {
+  it("answers another learner's attempt exactly like an unknown id: 404 'Attempt not found.' (an id tells nothing)", async () => {
+    const store = fakeAttempts();
+    const service = store.service(rules);
+    const { attemptId } = await service.submit('ana', test1, blank());
+    const notFound = { statusCode: 404, message: CatalogErrors.attemptNotFound };
+    expect(await statusOf(service.get('ben', attemptId))).toEqual(notFound);
+    expect(await statusOf(service.get('ana', 'a'.repeat(24)))).toEqual(notFound);
+    expect(await statusOf(service.get('ana', 'not-an-id'))).toEqual(notFound);
+    expect((await service.get('ana', attemptId)).attemptId).toBe(attemptId);
+  });
+});
