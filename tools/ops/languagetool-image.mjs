@@ -11,9 +11,8 @@
  *
  * `node tools/ops/languagetool-image.mjs` writes both; `--check` exits 1 when either is stale.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runGenerator, staleOf } from './generated-files.mjs';
 import { LANGUAGETOOL_SERVER_PROPERTIES, languageToolPom } from '../stack/languagetool.mjs';
 import { ROOT } from '../stack/paths.mjs';
 import { VERSIONS } from '../stack/versions.mjs';
@@ -29,22 +28,6 @@ export function generatedFiles() {
 }
 
 /** The generated files whose content on disk differs from what the stack's definition gives now. */
-export function staleFiles() {
-  return generatedFiles().filter(({ path, content }) => {
-    try {
-      return readFileSync(path, 'utf8') !== content;
-    } catch {
-      return true;
-    }
-  });
-}
+export const staleFiles = () => staleOf(generatedFiles());
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--check')) {
-    const stale = staleFiles();
-    for (const { path } of stale) console.error(`stale: ${path} (run node tools/ops/languagetool-image.mjs)`);
-    process.exit(stale.length > 0 ? 1 : 0);
-  }
-  for (const { path, content } of generatedFiles()) writeFileSync(path, content);
-  console.log(`wrote ${generatedFiles().map((f) => f.path).join(', ')}`);
-}
+runGenerator(import.meta.url, generatedFiles);

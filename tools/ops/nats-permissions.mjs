@@ -13,9 +13,8 @@
  *
  * `node tools/ops/nats-permissions.mjs` writes both; `--check` exits 1 when either is stale.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runGenerator, staleOf } from './generated-files.mjs';
 import { natsUsers } from '../stack/nats-auth.mjs';
 import { ROOT } from '../stack/paths.mjs';
 
@@ -81,22 +80,6 @@ export function generatedFiles() {
 }
 
 /** The generated files whose content on disk differs from what the table gives now. */
-export function staleFiles() {
-  return generatedFiles().filter(({ path, content }) => {
-    try {
-      return readFileSync(path, 'utf8') !== content;
-    } catch {
-      return true;
-    }
-  });
-}
+export const staleFiles = () => staleOf(generatedFiles());
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--check')) {
-    const stale = staleFiles();
-    for (const { path } of stale) console.error(`stale: ${path} (run node tools/ops/nats-permissions.mjs)`);
-    process.exit(stale.length > 0 ? 1 : 0);
-  }
-  for (const { path, content } of generatedFiles()) writeFileSync(path, content);
-  console.log(`wrote ${generatedFiles().map((f) => f.path).join(', ')}`);
-}
+runGenerator(import.meta.url, generatedFiles);
