@@ -1,5 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { AuthPatterns, type AuthenticatedUser, type UserDocument } from '@fluent/contracts';
+import { JSON_CONTENT_TYPE, type JsonBytes } from '../common/rpc/nest-reply';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
 import { CurrentUser } from './current-user.decorator';
@@ -10,7 +11,8 @@ export class MeController {
 
   /** The caller's own user document; created with paidTests false when missing (SPEC.md §7). */
   @Get()
-  me(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<UserDocument> {
-    return this.rpc.send<UserDocument>(AuthPatterns.ensureUser, { user, path: 'dashboard' }, { requestId });
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  me(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<JsonBytes<UserDocument>> {
+    return this.rpc.relay<UserDocument>(AuthPatterns.ensureUser, { user, path: 'dashboard' }, { requestId });
   }
 }

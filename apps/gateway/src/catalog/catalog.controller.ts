@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, NotFoundException, Param, Post, type PipeTransform } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, NotFoundException, Param, Post, type PipeTransform } from '@nestjs/common';
 import {
   attemptSubmissionSchema,
   CatalogErrors,
@@ -11,6 +11,7 @@ import {
   type MockTestCardsResponse,
 } from '@fluent/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
+import { JSON_CONTENT_TYPE, type JsonBytes } from '../common/rpc/nest-reply';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
@@ -23,20 +24,25 @@ export class TestIdPipe implements PipeTransform<string, number> {
   }
 }
 
-/** The catalog for the signed-in learner: cards, tests (without answers) and their attempts. */
+/**
+ * The catalog for the signed-in learner: cards, tests (without answers) and their attempts. The
+ * reads are the dashboard's hot path: catalog-service's JSON is relayed as it is (RpcClient.relay).
+ */
 @Controller('api')
 export class CatalogController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Get('tests')
-  cards(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<MockTestCardsResponse> {
-    return this.rpc.send(CatalogPatterns.listCards, { uid: user.uid }, { requestId });
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  cards(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<JsonBytes<MockTestCardsResponse>> {
+    return this.rpc.relay(CatalogPatterns.listCards, { uid: user.uid }, { requestId });
   }
 
   /** 403 for a premium test without payment, 404 outside 1..20, 409 once the attempts are used. */
   @Get('tests/:id')
-  test(@CurrentUser() user: AuthenticatedUser, @Param('id', TestIdPipe) testId: number, @RequestId() requestId: string): Promise<PublicTest> {
-    return this.rpc.send(CatalogPatterns.getTest, { uid: user.uid, testId }, { requestId });
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  test(@CurrentUser() user: AuthenticatedUser, @Param('id', TestIdPipe) testId: number, @RequestId() requestId: string): Promise<JsonBytes<PublicTest>> {
+    return this.rpc.relay(CatalogPatterns.getTest, { uid: user.uid, testId }, { requestId });
   }
 
   @Post('tests/:id/attempts')
@@ -51,12 +57,14 @@ export class CatalogController {
   }
 
   @Get('attempts')
-  history(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<AttemptListResponse> {
-    return this.rpc.send(CatalogPatterns.listAttempts, { uid: user.uid }, { requestId });
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  history(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<JsonBytes<AttemptListResponse>> {
+    return this.rpc.relay(CatalogPatterns.listAttempts, { uid: user.uid }, { requestId });
   }
 
   @Get('attempts/:id')
-  attempt(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string, @RequestId() requestId: string): Promise<AttemptResult> {
-    return this.rpc.send(CatalogPatterns.getAttempt, { uid: user.uid, attemptId }, { requestId });
+  @Header('Content-Type', JSON_CONTENT_TYPE)
+  attempt(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string, @RequestId() requestId: string): Promise<JsonBytes<AttemptResult>> {
+    return this.rpc.relay(CatalogPatterns.getAttempt, { uid: user.uid, attemptId }, { requestId });
   }
 }

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import { hash } from 'node:crypto';
 import fastifyEtag from '@fastify/etag';
 import { NestFactory } from '@nestjs/core';
 import helmet from 'helmet';
@@ -53,8 +54,9 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
   });
   await app.register(fastifyCookie);
   // ETag on every answer and 304 for a matching If-None-Match (what Express did by default; the
-  // blog's answers are cacheable and rely on it).
-  await app.register(fastifyEtag, { weak: true });
+  // blog's answers are cacheable and rely on it). The plugin's default hash (SHA-1 through a Hash
+  // object per answer) in one call: the same tags, less work on every answer.
+  await app.register(fastifyEtag, { weak: true, hashFn: (payload) => hash('sha1', payload, 'base64') });
   app.enableCors({ origin: config.WEB_ORIGIN, credentials: true });
   // Login CSRF and friends: no form bodies, no other site's pages (see state-changing-requests.ts).
   const origins = [config.WEB_ORIGIN, ...(config.PUBLIC_ORIGIN ? [config.PUBLIC_ORIGIN] : [])];

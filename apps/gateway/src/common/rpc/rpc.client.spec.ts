@@ -78,4 +78,41 @@ describe('RpcClient', () => {
     expect(error.getStatus()).toBe(503);
     expect(error.getResponse()).toEqual({ statusCode: 503, message: 'A backend service is unavailable' });
   });
+
+  describe('relay (the answer as the JSON bytes the service wrote)', () => {
+    /** A transport answering with these exact bytes, the request's id put in where `$ID` stands. */
+    const answeringBytes = (reply: string) => ({
+      request: async (_subject: string, data: Uint8Array) => {
+        const { id } = JSON.parse(new TextDecoder().decode(data)) as { id: string };
+        return new TextEncoder().encode(reply.replace('$ID', id));
+      },
+      isConnected: () => true,
+      drain: async () => undefined,
+    });
+
+    it("answers with the service's bytes for the response, unchanged (spacing and key order kept)", async () => {
+      const rpc = new RpcClient(answeringBytes('{"response":{"b":1, "a":[2]},"isDisposed":true,"id":"$ID"}'));
+      const bytes = await rpc.relay('catalog.cards', {});
+      expect(Buffer.isBuffer(bytes)).toBe(true);
+      expect(bytes.toString('utf8')).toBe('{"b":1, "a":[2]}');
+    });
+
+    it('parses a reply of another shape and answers with its response as JSON', async () => {
+      const rpc = new RpcClient(answeringBytes('{"isDisposed":true,"response":{"ok":true},"id":"$ID"}'));
+      expect((await rpc.relay('catalog.cards', {})).toString('utf8')).toBe('{"ok":true}');
+    });
+
+    it("turns an error reply into the same HttpException as send does", async () => {
+      const rpc = new RpcClient(answeringBytes('{"err":{"statusCode":403,"message":"Locked."},"isDisposed":true,"id":"$ID"}'));
+      const error = await failureOf(rpc.relay('catalog.test', {}));
+      expect(error.getStatus()).toBe(403);
+      expect(error.getResponse()).toEqual({ statusCode: 403, message: 'Locked.' });
+    });
+
+    it('turns a reply that is not JSON into a 503', async () => {
+      vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+      const error = await failureOf(new RpcClient(answeringBytes('{"response":')).relay('catalog.cards', {}));
+      expect(error.getStatus()).toBe(503);
+    });
+  });
 });

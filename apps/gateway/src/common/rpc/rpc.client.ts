@@ -5,6 +5,7 @@ import { config } from '../../config';
 import { natsClientRequestDuration } from '../../metrics/gateway-metrics';
 import { isNoResponders, isTimeout, type RequestTransport } from './nats-requester';
 import { NATS_TRANSPORT } from './rpc.constants';
+import { responseBytesOf, type JsonBytes } from './nest-reply';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -48,27 +49,52 @@ export class RpcClient implements OnModuleDestroy {
     await this.transport.drain().catch(() => undefined);
   }
 
+  /** The service's answer, parsed. */
   async send<T>(pattern: string, data: unknown, options: SendOptions = {}): Promise<T> {
+    return (await this.call(pattern, data, options, false)) as T;
+  }
+
+  /**
+   * The service's answer as the JSON bytes it wrote, for a route that answers with it unchanged:
+   * the hot routes' replies are neither parsed nor encoded again here (see responseBytesOf).
+   * Errors are the same as send's.
+   */
+  async relay<T>(pattern: string, data: unknown, options: SendOptions = {}): Promise<JsonBytes<T>> {
+    return (await this.call(pattern, data, options, true)) as JsonBytes<T>;
+  }
+
+  private async call(pattern: string, data: unknown, options: SendOptions, asBytes: boolean): Promise<unknown> {
     const timeoutMs = options.timeoutMs ?? config.NATS_REQUEST_TIMEOUT_MS;
+    const id = String((this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER));
     // Nest's server takes a message without an id for an event and never answers it.
-    const packet = encoder.encode(JSON.stringify({ pattern, data: data ?? {}, id: String((this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER)) }));
+    const packet = encoder.encode(JSON.stringify({ pattern, data: data ?? {}, id }));
     const started = performance.now();
     const done = (status: number) => natsClientRequestDuration.observe({ pattern, status: String(status) }, (performance.now() - started) / 1000);
-    let reply: NestReply;
-    try {
-      reply = JSON.parse(decoder.decode(await this.transport.request(pattern, packet, timeoutMs, requestIdHeaders(options.requestId ?? '')))) as NestReply;
-    } catch (error) {
+    const fail = (error: unknown): never => {
       const failure = this.toHttpError(pattern, error, timeoutMs, options.requestId);
       done(failure.getStatus());
       throw failure;
+    };
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.transport.request(pattern, packet, timeoutMs, requestIdHeaders(options.requestId ?? ''));
+    } catch (error) {
+      return fail(error);
     }
-    if (reply.err !== undefined && reply.err !== null) {
-      const failure = this.toHttpError(pattern, reply.err, timeoutMs, options.requestId);
-      done(failure.getStatus());
-      throw failure;
+    const response = asBytes ? responseBytesOf(bytes, id) : undefined;
+    if (response) {
+      done(HttpStatus.OK);
+      return response;
     }
+    let reply: NestReply;
+    try {
+      reply = JSON.parse(decoder.decode(bytes)) as NestReply;
+    } catch (error) {
+      return fail(error);
+    }
+    if (reply.err !== undefined && reply.err !== null) return fail(reply.err);
     done(HttpStatus.OK);
-    return reply.response as T;
+    return asBytes ? Buffer.from(JSON.stringify(reply.response) ?? 'null') : reply.response;
   }
 
   /**

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, headers, type NatsConnection } from 'nats';
+import { natsAuthOptions } from '@fluent/server-kit';
+import { isNoResponders, isTimeout, NatsRequester } from '../../apps/gateway/src/common/rpc/nats-requester';
+import { natsUrl, natsUser } from '../support/stack';
+
+// The gateway's own request/reply over plain publish and subscribe (nats-requester.ts), on the
+// stack's NATS with the gateway's and catalog-service's users: what it must keep of nats.js's
+// request() — replies matched to their requests, deadlines, "no responders", headers.
+
+const encode = (text: string) => new TextEncoder().encode(text);
+const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
+
+describe('NatsRequester (the gateway\'s requests over NATS)', () => {
+  /** A subject of catalog's the gateway may publish to and that no service listens on. */
+  const subject = `catalog.requester-test-${randomUUID().slice(0, 8)}`;
+  let requester: NatsRequester;
+  let responder: NatsConnection;
+  const seenHeaders: (string | undefined)[] = [];
+
+  beforeAll(async () => {
+    responder = await connect({ servers: natsUrl, name: 'requester-test-responder', ...natsAuthOptions(natsUser('catalog-service')) });
+    // Echoes each request after a delay it reads from the request ("<delay ms>:<text>"), so
+    // replies come back in another order than the requests went out.
+    responder.subscribe(`${subject}.echo`, {
+      callback: (_error, message) => {
+        seenHeaders.push(message.headers?.get('x-request-id'));
+        const [delay, text] = decode(message.data).split(':');
+        setTimeout(() => message.respond(encode(`echo ${text}`)), Number(delay));
+      },
+    });
+    responder.subscribe(`${subject}.late`, { callback: (_error, message) => setTimeout(() => message.respond(encode('too late')), 300) });
+    await responder.flush();
+    const { user, password } = natsUser('gateway');
+    requester = new NatsRequester({ url: natsUrl, name: 'requester-test', credentials: { user, password }, retryMs: 100 });
+    for (let waited = 0; !requester.isConnected() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+
+  afterAll(async () => {
+    await requester?.drain();
+    await responder?.drain();
+  });
+
+  it('gives each of 300 requests made at once its own reply, though the replies come back in another order', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => requester.request(`${subject}.echo`, encode(`${(i * 7) % 40}:${i}`), 5_000)),
+    );
+    expect(replies.map(decode)).toEqual(Array.from({ length: 300 }, (_, i) => `echo ${i}`));
+  });
+
+  it('sends the headers it is given (the request id) with the request', async () => {
+    seenHeaders.length = 0;
+    const carried = headers();
+    carried.set('x-request-id', 'req-requester-1');
+    await requester.request(`${subject}.echo`, encode('0:h'), 5_000, carried);
+    expect(seenHeaders).toEqual(['req-requester-1']);
+  });
+
+  it('fails with a timeout when no reply comes within the deadline, and ignores the late reply', async () => {
+    const started = Date.now();
+    const error = await requester.request(`${subject}.late`, encode('x'), 100).then(() => undefined, (reason: unknown) => reason);
+    expect(isTimeout(error)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(95);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the late reply arrives: nothing to answer
+    expect(decode(await requester.request(`${subject}.echo`, encode('0:after'), 5_000))).toBe('echo after');
+  });
+
+  it('fails at once with "no responders" when nothing listens on the subject', async () => {
+    const started = Date.now();
+    const error = await requester.request(`${subject}.nobody`, encode('x'), 5_000).then(() => undefined, (reason: unknown) => reason);
+    expect(isNoResponders(error)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('fails at once when not connected (a closed requester)', async () => {
+    const { user, password } = natsUser('gateway');
+    const closed = new NatsRequester({ url: natsUrl, name: 'requester-test-closed', credentials: { user, password }, retryMs: 100 });
+    for (let waited = 0; !closed.isConnected() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    await closed.drain();
+    const error = await closed.request(`${subject}.echo`, encode('0:x'), 5_000).then(() => undefined, (reason: unknown) => reason);
+    expect(error).toBeInstanceOf(Error);
+    expect(isTimeout(error)).toBe(false);
+  });
+});
