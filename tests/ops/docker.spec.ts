@@ -134,44 +134,56 @@ describe('docker/languagetool.Dockerfile', () => {
   });
 });
 
+/** The parts of a Compose service these tests read. */
+interface ComposeService {
+  build?: unknown;
+  command?: unknown;
+  environment: Record<string, string>;
+  depends_on: Record<string, unknown>;
+  ports?: unknown;
+  volumes: string[];
+  read_only?: boolean;
+}
+
 describe('docker/compose.yaml', () => {
   // Compose resolves YAML merge keys (`<<: *app`); so does this parse.
   const compose = parse(readFileSync(join(ROOT, 'docker', 'compose.yaml'), 'utf8'), { merge: true });
-  const services = compose.services as Record<string, any>;
+  const services = compose.services as Record<string, ComposeService | undefined>;
+  const service = (name: string): ComposeService => services[name] ?? expect.fail(`no service ${name} in docker/compose.yaml`);
 
   it('builds every app from docker/Dockerfile and starts the apps once the JetStream setup step succeeded', () => {
     for (const app of APPS) {
-      expect(services[app]?.build, app).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', args: { APP: app } });
+      expect(service(app).build, app).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', args: { APP: app } });
     }
     // jetstream-setup runs the image's own entry point (apps/jetstream-setup/dist/main.js).
-    expect(services['jetstream-setup'].command).toBeUndefined();
-    expect(services['jetstream-setup'].environment).toMatchObject({ NATS_URL: 'nats://nats:4222', JETSTREAM_REPLICAS: '1' });
+    expect(service('jetstream-setup').command).toBeUndefined();
+    expect(service('jetstream-setup').environment).toMatchObject({ NATS_URL: 'nats://nats:4222', JETSTREAM_REPLICAS: '1' });
     for (const app of APPS.filter((a) => a !== 'jetstream-setup')) {
-      expect(services[app].depends_on['jetstream-setup'], app).toEqual({ condition: 'service_completed_successfully' });
+      expect(service(app).depends_on['jetstream-setup'], app).toEqual({ condition: 'service_completed_successfully' });
     }
   });
 
   it('runs LanguageTool from its image, read-only, reached by feedback-service', () => {
-    expect(services.languagetool.build).toEqual({ context: '..', dockerfile: 'docker/languagetool.Dockerfile' });
-    expect(services.languagetool.read_only).toBe(true);
-    expect(services['feedback-service'].environment.LANGUAGETOOL_URL).toBe('http://languagetool:8010');
-    expect(services['feedback-service'].depends_on.languagetool).toEqual({ condition: 'service_healthy' });
+    expect(service('languagetool').build).toEqual({ context: '..', dockerfile: 'docker/languagetool.Dockerfile' });
+    expect(service('languagetool').read_only).toBe(true);
+    expect(service('feedback-service').environment.LANGUAGETOOL_URL).toBe('http://languagetool:8010');
+    expect(service('feedback-service').depends_on.languagetool).toEqual({ condition: 'service_healthy' });
   });
 
   it("uses npm start's ports, a replica set of one, the realm file and the generated NATS configuration", () => {
-    expect(services.gateway.ports).toEqual(['3000:3000']);
-    expect(services.mongodb.command).toContain('--replSet');
-    expect(services.keycloak.volumes[0]).toMatch(/^\.\.\/deploy\/keycloak\/realm\.json:/);
-    expect(services.nats.volumes[0]).toMatch(/^\.\/nats-server\.conf:/);
-    for (const volume of [services.keycloak.volumes[0], services.nats.volumes[0]]) {
-      expect(existsSync(join(ROOT, 'docker', volume.split(':')[0]))).toBe(true);
+    expect(service('gateway').ports).toEqual(['3000:3000']);
+    expect(service('mongodb').command).toContain('--replSet');
+    expect(service('keycloak').volumes[0]).toMatch(/^\.\.\/deploy\/keycloak\/realm\.json:/);
+    expect(service('nats').volumes[0]).toMatch(/^\.\/nats-server\.conf:/);
+    for (const volume of [service('keycloak').volumes[0], service('nats').volumes[0]]) {
+      expect(existsSync(join(ROOT, 'docker', String(volume).split(':')[0] ?? ''))).toBe(true);
     }
   });
 
   it('gives each app its own NATS user, one the NATS configuration has', () => {
     const config = readFileSync(join(ROOT, 'docker', 'nats-server.conf'), 'utf8');
     for (const app of APPS) {
-      expect(services[app].environment.NATS_USER, app).toBe(app);
+      expect(service(app).environment.NATS_USER, app).toBe(app);
       expect(config).toContain(`user: "${app}"`);
     }
   });
