@@ -123,7 +123,7 @@ async function heapInUse() {
   const { gateway: _idle, ...services } = metricsUrls(profile);
   for (const [app, url] of Object.entries({ 'bench gateway': `http://127.0.0.1:${BENCH_GATEWAY_METRICS}/metrics`, ...services })) {
     const text = await fetch(url).then((r) => (r.ok ? r.text() : ''), () => '');
-    const used = /^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\S+)/m.exec(text)?.[1];
+    const used = /^fluent_nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\S+)/m.exec(text)?.[1];
     if (used) heap[app] = Math.round(Number(used) / 1024 / 1024);
   }
   return heap;
@@ -443,7 +443,7 @@ try {
         `| --- | ${header.map(() => '---:').join(' | ')} |`,
         ...names.map((name) => `| ${name} | ${minutes.map((m) => m.rss[name] ?? '–').join(' | ')} |`),
         '',
-        `V8 heap in use (MiB, the apps' \`nodejs_heap_size_used_bytes\`), each minute:`,
+        `V8 heap in use (MiB, the apps' \`fluent_nodejs_heap_size_used_bytes\`), each minute:`,
         '',
         `| app | ${header.join(' | ')} |`,
         `| --- | ${header.map(() => '---:').join(' | ')} |`,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { staleFiles as staleLanguageToolFiles } from '../../tools/ops/languagetool-image.mjs';
+import { KEYCLOAK_OPTIONS } from '../../tools/stack/components.mjs';
 import { LANGUAGETOOL_LANGUAGES } from '../../tools/stack/languagetool.mjs';
 import { VERSIONS } from '../../tools/stack/versions.mjs';
 import { ROOT, venvTool } from './support/chart';
@@ -168,6 +169,11 @@ describe('docker/compose.yaml', () => {
     expect(service('languagetool').read_only).toBe(true);
     expect(service('feedback-service').environment.LANGUAGETOOL_URL).toBe('http://languagetool:8010');
     expect(service('feedback-service').depends_on.languagetool).toEqual({ condition: 'service_healthy' });
+  });
+
+  it("starts Keycloak with the stack's options (concurrent sign-ins of one account allowed)", () => {
+    expect(KEYCLOAK_OPTIONS.length).toBeGreaterThan(0);
+    expect(service('keycloak').command).toEqual(expect.arrayContaining(KEYCLOAK_OPTIONS));
   });
 
   it("uses npm start's ports, a replica set of one, the realm file and the generated NATS configuration", () => {

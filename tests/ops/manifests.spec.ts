@@ -4,6 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { KEYCLOAK_OPTIONS } from '../../tools/stack/components.mjs';
 import { find, fixtureSecrets, natsUsers, render, ROOT, template, VALUES, workloads, type Manifest } from './support/chart';
 
 const RENDERS: Record<string, Manifest[]> = {
@@ -86,6 +87,12 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     const user = natsUsers().find((u) => u.user === env.NATS_USER);
     expect(user, env.NATS_USER).toBeTruthy();
     expect(containerEnv(manifests, nats)[user!.passwordVariable]).toBe(env.NATS_PASSWORD);
+  });
+
+  it("starts Keycloak with the stack's options (concurrent sign-ins of one account allowed)", () => {
+    const container = find(manifests, 'Deployment', 'fluent-keycloak').spec.template.spec.containers[0];
+    expect(KEYCLOAK_OPTIONS.length).toBeGreaterThan(0);
+    expect(container.args).toEqual(expect.arrayContaining(KEYCLOAK_OPTIONS));
   });
 
   it('the gateway: liveness on /api/health/live, readiness on /api/health/ready over loopback, traffic on 3000', () => {

@@ -272,6 +272,17 @@ export function prepareKeycloak(profile) {
   writeFileSync(hashFile, `${hash}\n`);
 }
 
+/**
+ * Keycloak options of ours, the same in the stack, docker/compose.yaml and the chart (tests/ops
+ * checks they agree). Concurrent sign-ins of one account are allowed: Keycloak 26 otherwise refuses
+ * one while another is in progress ("user temporarily disabled", which learners hear as a wrong
+ * password) and keeps that mark until after its answer, so under load even the next sign-in in
+ * sequence was refused. What that blocking guards against, parallel guesses slipping past the
+ * failure count, the gateway already stops: it counts every password check before Keycloak sees
+ * it (sign-in-attempts.ts).
+ */
+export const KEYCLOAK_OPTIONS = ['--spi-brute-force-protector--default-brute-force-detector--allow-concurrent-requests=true'];
+
 /** @type {Component} */
 const keycloak = {
   name: 'keycloak',
@@ -284,6 +295,7 @@ const keycloak = {
       '--http-host=127.0.0.1',
       `--http-port=${profile.ports.keycloak}`,
       `--http-management-port=${profile.ports.keycloakManagement}`,
+      ...KEYCLOAK_OPTIONS,
     ],
     env: keycloakEnvironment(profile),
     // kc.sh execs java, whose command line names the home folder but not kc.sh.
