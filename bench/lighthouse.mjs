@@ -22,8 +22,8 @@ import { log } from '../tools/stack/run.mjs';
 import { startProductionGateway } from './production-gateway.mjs';
 
 loadDotEnv();
-// `npm run bench -- --hot` measures the API's hot path only.
-if (process.argv.includes('--hot')) process.exit(0);
+// `npm run bench -- --hot` / `--scale` measure one section of the API only.
+if (process.argv.includes('--hot') || process.argv.includes('--scale')) process.exit(0);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const GOAL = 95;
 const CLS_GOAL = 0.05;
