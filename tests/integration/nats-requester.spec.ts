@@ -12,6 +12,14 @@ import { natsUrl, natsUser } from '../support/stack';
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
+/** A requester as the gateway's NATS user, once its background connection is up. */
+async function connectedRequester(name: string): Promise<NatsRequester> {
+  const { user, password } = natsUser('gateway');
+  const requester = new NatsRequester({ url: natsUrl, name, credentials: { user, password }, retryMs: 100 });
+  for (let waited = 0; !requester.isConnected() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  return requester;
+}
+
 describe('NatsRequester (the gateway\'s requests over NATS)', () => {
   /** A subject of catalog's the gateway may publish to and that no service listens on. */
   const subject = `catalog.requester-test-${randomUUID().slice(0, 8)}`;
@@ -32,9 +40,7 @@ describe('NatsRequester (the gateway\'s requests over NATS)', () => {
     });
     responder.subscribe(`${subject}.late`, { callback: (_error, message) => setTimeout(() => message.respond(encode('too late')), 300) });
     await responder.flush();
-    const { user, password } = natsUser('gateway');
-    requester = new NatsRequester({ url: natsUrl, name: 'requester-test', credentials: { user, password }, retryMs: 100 });
-    for (let waited = 0; !requester.isConnected() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    requester = await connectedRequester('requester-test');
   });
 
   afterAll(async () => {
@@ -74,9 +80,7 @@ describe('NatsRequester (the gateway\'s requests over NATS)', () => {
   });
 
   it('fails at once when not connected (a closed requester)', async () => {
-    const { user, password } = natsUser('gateway');
-    const closed = new NatsRequester({ url: natsUrl, name: 'requester-test-closed', credentials: { user, password }, retryMs: 100 });
-    for (let waited = 0; !closed.isConnected() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    const closed = await connectedRequester('requester-test-closed');
     await closed.drain();
     const error = await closed.request(`${subject}.echo`, encode('0:x'), 5_000).then(() => undefined, (reason: unknown) => reason);
     expect(error).toBeInstanceOf(Error);
