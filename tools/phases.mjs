@@ -26,6 +26,17 @@ export class Phases {
     }
   }
 
+  /**
+   * Runs phases at the same time (downloads beside builds), each timed on its own; fails with the
+   * first failure once all have ended, so none is left running behind the error.
+   * @param {Record<string, () => Promise<unknown>>} work phase name → its work
+   */
+  async runTogether(work) {
+    const results = await Promise.allSettled(Object.entries(work).map(([name, fn]) => this.run(name, fn)));
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
+  }
+
   report() {
     const total = this.timings.reduce((sum, t) => sum + t.ms, 0);
     console.log('\nPhase timings:');

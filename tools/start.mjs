@@ -5,7 +5,7 @@
  * project, starts NATS, FerretDB, Keycloak, stripe-mock, the services and the gateway (which
  * serves the web app), and prints the URL. Ctrl-C stops everything it started.
  */
-import { ensureDependencies } from './bootstrap.mjs';
+import { bootstrap } from './bootstrap/index.mjs';
 import { loadDotEnv } from './env.mjs';
 import { Phases } from './phases.mjs';
 import { ROOT } from './stack/paths.mjs';
@@ -16,7 +16,12 @@ process.env.NX_DAEMON = 'false';
 process.env.NX_TUI = 'false';
 
 const phases = new Phases();
-await phases.run('npm dependencies', ensureDependencies);
+try {
+  await bootstrap('start', phases);
+} catch (error) {
+  console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const stack = await import('./stack/index.mjs');
 const { installStack } = await import('./stack/install.mjs');
 const profile = stack.getProfile('dev');
@@ -33,8 +38,11 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  await phases.run('stack binaries', installStack);
-  await phases.run('build', () => run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT }));
+  // Downloads and Go builds beside the apps' build (docs/development.md, "Where a cold start goes").
+  await phases.runTogether({
+    'stack binaries': () => installStack(),
+    build: () => run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT }),
+  });
   await phases.run('start stack and apps', () => stack.up(profile, { apps: true }));
 } catch (error) {
   console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);

