@@ -23,8 +23,29 @@ describe('browserSpeech', () => {
     expect(synth.cancel).toHaveBeenCalledTimes(2);
   });
 
-  it('stays silent where the browser has no speech synthesis', () => {
+  it('stays silent where the browser has no speech synthesis: no utterance is made, nothing throws', () => {
+    const made = vi.fn();
     vi.stubGlobal('speechSynthesis', undefined);
-    expect(() => browserSpeech().speak('x')).not.toThrow();
+    vi.stubGlobal(
+      'SpeechSynthesisUtterance',
+      class extends FakeUtterance {
+        constructor(text: string) {
+          super(text);
+          made(text);
+        }
+      },
+    );
+    const speech = browserSpeech();
+    expect(() => speech.speak('Section one.')).not.toThrow();
+    expect(() => speech.cancel()).not.toThrow();
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it('stays silent where the browser has speechSynthesis but no utterances', () => {
+    const synth = { speak: vi.fn(), cancel: vi.fn() };
+    vi.stubGlobal('speechSynthesis', synth);
+    vi.stubGlobal('SpeechSynthesisUtterance', undefined);
+    browserSpeech().speak('Section one.');
+    expect(synth.speak).not.toHaveBeenCalled();
   });
 });
