@@ -14,8 +14,23 @@ fs.appendFileSync(counter, Date.now() + ' ' + process.pid + '\\n');
 const starts = fs.readFileSync(counter, 'utf8').trim().split('\\n').length;
 if (mode === 'crash' || (mode === 'crash-once' && starts === 1)) process.exit(1);
 if (mode === 'graceful') process.on('SIGTERM', () => setTimeout(() => process.exit(0), 200));
-setInterval(() => {}, 1000);
+// A heartbeat per start: proof that this start is still the one running.
+setInterval(() => fs.appendFileSync(counter + '.beats', process.pid + '\\n'), 50);
 `;
+
+/**
+ * Whether any process of the keeper's group (the keeper and whatever it started) is left: once none
+ * is, nothing can start the app again, so its starts are final.
+ * @param {number} keeperPid the group's leader (started detached)
+ */
+function groupAlive(keeperPid) {
+  try {
+    process.kill(-keeperPid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** @type {(() => Promise<void> | void)[]} */
 const cleanups = [];
@@ -41,7 +56,9 @@ function startFake(mode, policy = {}) {
   });
   const starts = () => (existsSync(counter) ? readFileSync(counter, 'utf8').trim().split('\n').map((l) => l.split(' ').map(Number)) : []);
   const log = () => readFileSync(running.log, 'utf8');
-  return { profile, running, starts, log };
+  /** @param {number} pid */
+  const beatsOf = (pid) => (existsSync(`${counter}.beats`) ? readFileSync(`${counter}.beats`, 'utf8').split('\n').filter((l) => Number(l) === pid).length : 0);
+  return { profile, running, starts, log, beatsOf };
 }
 
 describe('the local supervisor (keeper.mjs)', () => {
@@ -60,9 +77,11 @@ describe('the local supervisor (keeper.mjs)', () => {
   });
 
   it('keeps an app that came back running', async () => {
-    const { running, starts } = startFake('crash-once');
+    const { running, starts, beatsOf } = startFake('crash-once');
     await waitFor(() => starts().length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Ten heartbeats of the second start, six times the 50 ms restart delay: a crash in that time
+    // would have shown up as a third start.
+    await waitFor(() => beatsOf(starts()[1][1]) >= 10, 15_000);
     expect(starts()).toHaveLength(2);
     expect(isAlive(running.pid)).toBe(true);
     expect(isAlive(starts()[1][1])).toBe(true);
@@ -75,7 +94,7 @@ describe('the local supervisor (keeper.mjs)', () => {
     await stopProcess(profile, 'fake', 5000);
     expect(isAlive(running.pid)).toBe(false);
     expect(isAlive(appPid)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => !groupAlive(running.pid));
     expect(starts()).toHaveLength(1);
     expect(log()).not.toMatch(/restart/);
     expect(readState(profile)).toEqual({});
@@ -86,7 +105,8 @@ describe('the local supervisor (keeper.mjs)', () => {
     await waitFor(() => /restart 1 of 3/.test(existsSync(running.log) ? log() : ''));
     await stopProcess(profile, 'fake', 2000);
     expect(isAlive(running.pid)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 1800));
+    // The pending restart was a timer in the keeper: with its whole group gone, it can never fire.
+    await waitFor(() => !groupAlive(running.pid));
     expect(starts()).toHaveLength(1);
   });
 });
