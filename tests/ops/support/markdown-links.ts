@@ -1,11 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, relative, resolve } from 'node:path';
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type Token } from 'markdown-it';
 
 // Links and anchors of our Markdown as GitHub resolves them: markdown-it finds the links and the
 // headings (so nothing inside a code block counts), githubSlug turns a heading into its anchor.
-
-type Token = ReturnType<MarkdownIt['parse']>[number];
 
 const markdown = new MarkdownIt({ html: true });
 
@@ -49,8 +47,8 @@ export function linksOf(source: string): string[] {
   const targets: string[] = [];
   const walk = (tokens: Token[]) => {
     for (const token of tokens) {
-      if (token.type === 'link_open') targets.push(token.attrGet('href') ?? '');
-      if (token.type === 'image') targets.push(token.attrGet('src') ?? '');
+      if (token.type === 'link_open') targets.push(String(token.attrGet('href') ?? ''));
+      if (token.type === 'image') targets.push(String(token.attrGet('src') ?? ''));
       if (token.children) walk(token.children);
     }
   };
