@@ -1,5 +1,5 @@
 // k6 run load-tests/attempt.js — A learner takes a test: signs in, loads a test with an attempt left, submits a full answer set, reads the result.
-// Settings: BASE_URL, PROFILE, VUS, THINK_SCALE, LEARNERS_PER_VU (README, "Load tests (k6)").
+// Settings: BASE_URL, PROFILE, VUS, THINK_SCALE, LEARNERS_PER_VU (docs/performance.md#running-them).
 import { k6Options } from './lib/k6-options.js';
 import { runScenario, signUpLearners } from './lib/k6-driver.js';
 

@@ -5,7 +5,7 @@
  *   [--max-iterations 100000] [--learners-per-vu 1] [--think-scale 0] [--json report.json]`
  * runs one scenario with the Node engine and prints p50/p95/p99 per request name, and the p95
  * threshold each measurement suggests (twice the p95, rounded up to 50 ms): how the thresholds in
- * scenarios.json were set (README, "Load tests (k6)"). The gateway's limits must let the run
+ * scenarios.json were set (docs/performance.md#load-tests-k6). The gateway's limits must let the run
  * through (raise them by configuration).
  */
 import { writeFileSync } from 'node:fs';

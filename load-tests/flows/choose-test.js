@@ -8,4 +8,4 @@ export function chooseTest(cards) {
 }
 
 export const NO_TEST_LEFT =
-  'none of this VU\'s learners has an attempt left: raise LEARNERS_PER_VU for the run, or FREE_TEST_COUNT (up to 20) and ATTEMPTS_PER_TEST (up to 100) in catalog-service (README, "Load tests (k6)")';
+  'none of this VU\'s learners has an attempt left: raise LEARNERS_PER_VU for the run, or FREE_TEST_COUNT (up to 20) and ATTEMPTS_PER_TEST (up to 100) in catalog-service (docs/performance.md#what-an-operator-configures-for-a-load-test)';

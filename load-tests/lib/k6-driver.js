@@ -93,7 +93,7 @@ export function runScenario(data, name, setupData) {
 /**
  * setup(): signs up every learner the run needs through POST /api/auth/signup (SIGN_UP_BATCH at
  * a time), so each VU owns LEARNERS_PER_VU of them. A refused sign-up stops the run: raise
- * AUTH_RATE_LIMIT for a run that signs up many (README, "Load tests (k6)").
+ * AUTH_RATE_LIMIT for a run that signs up many (docs/performance.md#what-an-operator-configures-for-a-load-test).
  */
 export function signUpLearners(data, names) {
   const settings = runSettings(data, __ENV);

@@ -10,7 +10,7 @@ function positive(env, key, fallback, integer) {
   return value;
 }
 
-/** The run's settings: BASE_URL, PROFILE, VUS, THINK_SCALE, LEARNERS_PER_VU (README, "Load tests (k6)"). */
+/** The run's settings: BASE_URL, PROFILE, VUS, THINK_SCALE, LEARNERS_PER_VU (docs/performance.md#running-them). */
 export function runSettings(data, env) {
   const profile = env.PROFILE || data.defaults.profile;
   if (!data.profiles[profile]) throw new Error(`PROFILE must be one of ${Object.keys(data.profiles).join(', ')}, not "${profile}"`);

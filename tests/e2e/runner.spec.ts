@@ -166,7 +166,7 @@ describe('test runner and results', () => {
     await heading('Email Writing').waitFor();
     expect(await progress()).toBe('Test 1 · Section 6 of 6: Email Writing');
     const emailIntro = (await speechCalls(page)).filter((c) => c.type === 'speak').at(-1);
-    // SPEC.md §4: a formal email, to be written within 5 minutes; the card shows what is read.
+    // docs/product.md#the-test-screen: a formal email, to be written within 5 minutes; the card shows what is read.
     expect(emailIntro).toMatchObject({ text: expect.stringMatching(/formal email.*5 minutes/), lang: 'en-US', rate: 1, pitch: 1 });
     await page.getByText(emailIntro!.type === 'speak' ? emailIntro!.text : '', { exact: true }).waitFor();
     await page.keyboard.press('Enter');

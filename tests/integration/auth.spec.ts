@@ -129,7 +129,7 @@ describe('identity', () => {
       // Keycloak 26 refuses a sign-in while another of the same account is in progress ("user
       // temporarily disabled", our 401) and holds that mark until after its answer: under load even
       // the next sign-in in sequence was refused. The realm's Keycloak allows concurrent requests;
-      // the gateway counts every password check before Keycloak sees it (README, "Rate limits").
+      // the gateway counts every password check before Keycloak sees it (docs/security.md#rate-limits).
       const { email } = await signUp();
       const attempts = await Promise.all(Array.from({ length: 4 }, () => signIn(email)));
       expect(attempts.map((a) => a.status)).toEqual([200, 200, 200, 200]);

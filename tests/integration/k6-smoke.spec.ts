@@ -1,7 +1,7 @@
 // Every k6 script in load-tests/ run once against the test stack (one VU, one iteration per
 // scenario, setup included) through the adapter in tools/k6-adapter: a script that no longer
 // matches the API — a moved route, a body the gateway refuses, a request the data file does not
-// declare — fails here. k6 itself is not installed on our machines (README, "Load tests (k6)").
+// declare — fails here. k6 itself is not installed on our machines (docs/performance.md#load-tests-k6).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';

@@ -50,7 +50,7 @@ describe('per-learner caches across service replicas', () => {
   it('unlocks the premium tests in every answer once one answer shows the payment, from either replica', async () => {
     const { token, uid } = await learner();
     for (const body of await reads('/api/tests', token)) expect(body.paid).toBe(false);
-    // A sign-up's document has no paidTests until a payment sets it (SPEC.md §3).
+    // A sign-up's document has no paidTests until a payment sets it (docs/product.md#what-is-stored).
     for (const body of await reads('/api/me', token)) expect(body.paidTests).toBeUndefined();
     await publishPaymentSucceeded(uid);
     // The consumers apply it on one replica each; from the first answer that shows it, all do.

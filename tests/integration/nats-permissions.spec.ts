@@ -7,7 +7,7 @@ import { JetStreamEvents, natsAuthOptions } from '@fluent/server-kit';
 import { profile, natsUrl, natsUser } from '../support/stack';
 
 // NATS is a trust boundary: each app connects as its own user and may use only its own subjects
-// (README, "Security / NATS"). Violations are checked on the wire: the server answers
+// (docs/security.md#nats). Violations are checked on the wire: the server answers
 // -ERR 'Permissions Violation …' and does not deliver the message.
 
 const codec = JSONCodec<unknown>();

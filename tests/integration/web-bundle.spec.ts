@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { questionBank } from '@fluent/question-bank';
 import { ROOT } from '../../tools/stack/paths.mjs';
 
-// ARCHITECTURE.md: the question bank lives on the server. What the gateway serves is apps/web/dist,
+// docs/product.md#the-tests: the question bank lives on the server. What the gateway serves is apps/web/dist,
 // built by `npm test` before this runs; no chunk of it may carry a question or an answer.
 const dist = join(ROOT, 'apps/web/dist');
 

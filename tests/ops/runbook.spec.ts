@@ -12,23 +12,31 @@ const KINDS: Record<string, string> = {
 const manifests = [...render([VALUES.prod], fixtureSecrets()), ...render([VALUES.dev])];
 const has = (kind: string, name: string) => manifests.some((m) => m.kind === kind && m.metadata.name === name);
 
+/** Every resource a document's commands name: kind/name, `get <kind> <names>`, `create secret generic <name>`. */
+function namedResources(text: string): (readonly [string, string])[] {
+  const named = [...text.matchAll(/\b(deploy|deployment|statefulset|job|svc|service|secret|hpa|configmap)\/(fluent-[a-z0-9-]+)/g)].map(
+    ([, kind, name]) => [KINDS[kind!]!, name!] as const,
+  );
+  for (const [, kind, names] of text.matchAll(/\bget (hpa|statefulset|secret|svc|deploy) ((?:fluent-[a-z0-9-]+ ?)+)/g)) {
+    for (const name of names!.trim().split(' ')) named.push([KINDS[kind!]!, name]);
+  }
+  for (const [, name] of text.matchAll(/create secret generic (fluent-[a-z-]+)/g)) named.push(['Secret', name!]);
+  return named;
+}
+const missingResources = (named: (readonly [string, string])[]) => named.filter(([kind, name]) => !has(kind, name)).map(([kind, name]) => `${kind}/${name}`);
+const chartComponents = () => new Set(workloads(manifests).map((w) => w.pod.metadata.labels['app.kubernetes.io/component']));
+const selectedComponents = (text: string) => [...text.matchAll(/app\.kubernetes\.io\/component=([a-z-]+)/g)].map(([, c]) => c!);
+
 describe('deploy/RUNBOOK.md', () => {
   it('names only resources the chart renders (kind/name, get <kind> <names>)', () => {
-    const named = [...RUNBOOK.matchAll(/\b(deploy|deployment|statefulset|job|svc|service|secret|hpa|configmap)\/(fluent-[a-z0-9-]+)/g)].map(
-      ([, kind, name]) => [KINDS[kind!]!, name!] as const,
-    );
-    for (const [, kind, names] of RUNBOOK.matchAll(/\bget (hpa|statefulset|secret|svc|deploy) ((?:fluent-[a-z0-9-]+ ?)+)/g)) {
-      for (const name of names!.trim().split(' ')) named.push([KINDS[kind!]!, name]);
-    }
-    for (const [, name] of RUNBOOK.matchAll(/create secret generic (fluent-[a-z-]+)/g)) named.push(['Secret', name!]);
+    const named = namedResources(RUNBOOK);
     expect(named.length).toBeGreaterThan(20);
-    const missing = named.filter(([kind, name]) => !has(kind, name)).map(([kind, name]) => `${kind}/${name}`);
-    expect(missing).toEqual([]);
+    expect(missingResources(named)).toEqual([]);
   });
 
   it('selects pods by components the chart labels', () => {
-    const components = new Set(workloads(manifests).map((w) => w.pod.metadata.labels['app.kubernetes.io/component']));
-    const selected = [...RUNBOOK.matchAll(/app\.kubernetes\.io\/component=([a-z-]+)/g)].map(([, c]) => c!);
+    const components = chartComponents();
+    const selected = selectedComponents(RUNBOOK);
     expect(selected.length).toBeGreaterThan(2);
     for (const component of selected) expect(components, component).toContain(component);
   });
@@ -58,5 +66,20 @@ describe('deploy/RUNBOOK.md', () => {
     // The NATS users the runbook connects as exist in the chart's configuration.
     const users = new Set(natsUsers().map((u) => u.user));
     for (const [, user] of RUNBOOK.matchAll(/NATS_USER=([a-z-]+)/g)) expect(users, user).toContain(user);
+  });
+});
+
+// The operators' page shows kubectl commands of its own: they must run against what the chart makes.
+describe('docs/operators.md', () => {
+  const OPERATORS = readFileSync(join(ROOT, 'docs', 'operators.md'), 'utf8');
+
+  it('names only resources the chart renders, and selects pods by components it labels', () => {
+    const named = namedResources(OPERATORS);
+    expect(named.length).toBeGreaterThan(10);
+    expect(missingResources(named)).toEqual([]);
+    const components = chartComponents();
+    const selected = selectedComponents(OPERATORS);
+    expect(selected.length).toBeGreaterThan(1);
+    for (const component of selected) expect(components, component).toContain(component);
   });
 });

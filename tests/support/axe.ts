@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
-/** The WCAG 2.1 A and AA rules: what the site promises (README, Pages and look). */
+/** The WCAG 2.1 A and AA rules: what the site promises (docs/development.md#pages-and-look). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**

@@ -90,7 +90,7 @@ export async function setupJetStream(profile) {
 
 /**
  * Publishes every known payment again for the consumers to apply (apps/payment-service
- * replay-payments, as payment-service), and waits until they have: see README, "Payments".
+ * replay-payments, as payment-service), and waits until they have: see docs/operators.md#runbook-a-learner-paid-but-is-still-locked.
  * @param {import('./profiles.mjs').Profile} profile
  * @param {string[]} args
  */

@@ -3,7 +3,7 @@
  * LanguageTool, the grammar and spell checker behind the writing feedback (feedback-service): its
  * HTTP server from Maven Central, run on loopback with a capped heap.
  *
- * What was found on this kind of machine with 6.6 (README, "The local stack"):
+ * What was found on this kind of machine with 6.6 (docs/architecture.md#languagetool):
  * - `languagetool-server` depends on `language-all` (every language, ~245 MB of jars). Excluding it
  *   and adding `language-en` alone fails at start: the common-words language detector also loads
  *   Spanish, Catalan and Portuguese, so those three come too (~91 MB in all).

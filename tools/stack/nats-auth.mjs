@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * NATS is a trust boundary: every app connects as its own user, allowed to publish and subscribe
- * only on its own subjects. This module holds the permission table (README, "Security / NATS"),
+ * only on its own subjects. This module holds the permission table (docs/security.md#nats),
  * the per-profile passwords and the nats-server configuration the stack starts NATS with.
  *
  * Subjects: request/reply patterns are `<domain>.<name>` (libs/contracts/src/patterns.ts), so a

@@ -1,5 +1,5 @@
 // @ts-check
-/** Pinned versions of the local stack's components (see README, "The local stack"). */
+/** Pinned versions of the local stack's components (see docs/development.md#the-local-stack). */
 export const VERSIONS = {
   natsServer: 'v2.15.2',
   ferretdb: 'v1.24.2',

@@ -46,7 +46,7 @@ export const gatewayConfigSchema = baseConfigSchema
     SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     /** Requests per minute and client address on the rest of the API. */
     API_RATE_LIMIT: z.coerce.number().int().positive().default(300),
-    /** How often a replica sends its locally counted hits to the shared store (ms); see README, Rate limits. */
+    /** How often a replica sends its locally counted hits to the shared store (ms); see docs/security.md#rate-limits. */
     RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(20).max(5000).default(250),
     /** Optional Google Analytics 4 measurement id for the web app. */
     GA_MEASUREMENT_ID: z.string().default(''),

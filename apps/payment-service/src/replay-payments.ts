@@ -9,7 +9,7 @@ import { replayPayments } from './replay/replay-payments';
  * `node apps/payment-service/dist/replay-payments.js [--dry-run] [--since=YYYY-MM-DD] [--wait-ms=N]`
  * (locally: `npm run stack -- replay-payments`), with payment-service's environment: its database
  * (MONGODB_URI) and NATS user. Publishes every known payment again for the consumers, then waits
- * until they have applied them; exits 0 when they have, 1 otherwise. README, "Payments".
+ * until they have applied them; exits 0 when they have, 1 otherwise. docs/operators.md#runbook-a-learner-paid-but-is-still-locked.
  */
 const argsSchema = z.object({
   dryRun: z.boolean(),

@@ -106,7 +106,7 @@ export const OPERATOR_ROLE = 'operator';
 export const PAGE_VIEW_EVENT_MAX_AGE_MS = 3 * 86_400_000;
 
 /**
- * How long stored data is kept (README, "Blog, contact and page views"; the privacy page). The
+ * How long stored data is kept (docs/architecture.md#blog-contact-and-page-views; the privacy page). The
  * services delete what is older; their environment can shorten or lengthen it
  * (CONTACT_RETENTION_DAYS, PAGE_VIEW_RETENTION_DAYS), and the privacy page then needs the same.
  */

@@ -40,7 +40,7 @@ export interface SessionResponse {
 export const toSessionResponse = ({ accessToken, expiresIn }: SessionTokens): SessionResponse => ({ accessToken, expiresIn });
 
 /**
- * The user document (collection `users`, keyed by the Keycloak user id), SPEC.md §3. The three
+ * The user document (collection `users`, keyed by the Keycloak user id), docs/product.md#what-is-stored. The three
  * creation paths write different subsets, so only the key is always there:
  * sign-up {uid, email, mobileNumber, hasPaid}; first social sign-in {email, name, hasPaid};
  * the dashboard, when none exists, {paidTests: false}. `uid` is always filled in the answer.
@@ -64,7 +64,7 @@ export interface AuthenticatedUser {
   roles?: string[];
 }
 
-/** How the user document is created on first contact (SPEC.md §3, "different creation paths"). */
+/** How the user document is created on first contact (docs/product.md#what-is-stored: each way in writes its own part). */
 export type EnsureUserPath = 'social-sign-in' | 'dashboard';
 
 export interface EnsureUserRequest {

@@ -7,7 +7,7 @@ export const blogSlugSchema = z.string().max(100, 'Slug must be at most 100 char
 /** A calendar day, `YYYY-MM-DD`, that really exists (no 2026-02-30). */
 export const calendarDaySchema = z.iso.date('Use a date like 2026-03-03');
 
-/** What the blog list shows of a post (SPEC.md §3 without the content). */
+/** What the blog list shows of a post (docs/product.md#what-is-stored, without the content). */
 export interface BlogPostSummary {
   slug: string;
   title: string;

@@ -157,7 +157,7 @@ export const attemptSubmissionSchema = z
 export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;
 
 /**
- * A stored attempt as the results screen shows it: SPEC.md §3's results payload (testId,
+ * A stored attempt as the results screen shows it: the results payload of docs/product.md#what-is-stored (testId,
  * typingResults, the answers of every section and the questions, now with their answers) plus our
  * section scores.
  */
@@ -195,7 +195,7 @@ export interface AttemptListResponse {
   attempts: AttemptSummary[];
 }
 
-/** SPEC.md §4: the alert on an attempted card, and the 409 of a submission beyond the allowance. */
+/** docs/product.md#test-cards: the alert on an attempted card, and the 409 of a submission beyond the allowance. */
 export const ALREADY_ATTEMPTED_MESSAGE = 'You have already attempted this test.';
 
 export const CatalogErrors = {

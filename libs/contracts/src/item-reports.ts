@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * "Report a problem" on an item of the results screen: a learner tells us an answer should have
  * been accepted, or a question is unclear. Operators read the reports grouped by item and turn
- * good ones into accepted alternatives in the question bank (README, "Item reports").
+ * good ones into accepted alternatives in the question bank (docs/development.md#item-reports-report-a-problem).
  */
 
 /** The sections whose items can be reported, named as the assembled test names them. */

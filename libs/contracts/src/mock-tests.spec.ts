@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidTestId, jumbledForDisplay, MAX_TEST_ID, MIN_TEST_ID } from './mock-tests';
 
-describe('isValidTestId (SPEC.md §4: a testId missing or outside 1 to 20 is the invalid-test screen)', () => {
+describe('isValidTestId (docs/product.md#the-test-screen: a testId missing or outside 1 to 20 is the invalid-test screen)', () => {
   it.each([1, 2, 19, 20])('accepts %s', (testId) => {
     expect(isValidTestId(testId)).toBe(true);
   });
@@ -15,7 +15,7 @@ describe('isValidTestId (SPEC.md §4: a testId missing or outside 1 to 20 is the
   });
 });
 
-describe('jumbledForDisplay (SPEC.md §2: the slash-separated words are shown separated by spaces)', () => {
+describe('jumbledForDisplay (docs/product.md#the-test-screen: the slash-separated words are shown separated by spaces)', () => {
   it('keeps the scrambled order and puts one space between the words', () => {
     expect(jumbledForDisplay('park/we/to/walk/the')).toBe('park we to walk the');
   });

@@ -1,4 +1,4 @@
-/** The mock tests' constants and shapes: numbering, levels, items, answers and scores (SPEC.md §3, §9); their sections are in sections.ts. */
+/** The mock tests' constants and shapes: numbering, levels, items, answers and scores (docs/product.md#the-tests); their sections are in sections.ts. */
 
 export const TEST_COUNT = 20;
 export const MIN_TEST_ID = 1;
@@ -46,7 +46,7 @@ export interface JumbledItem {
   alternatives?: string[];
 }
 
-/** A jumbled item's words as they are shown: in the scrambled order, separated by spaces (SPEC.md §2). */
+/** A jumbled item's words as they are shown: in the scrambled order, separated by spaces (docs/product.md#the-test-screen). */
 export const jumbledForDisplay = (jumbled: string): string =>
   jumbled
     .split('/')
@@ -117,7 +117,7 @@ export interface PassageGuide extends WritingGuide {
 }
 
 /**
- * The typing section beyond SPEC.md §9's WPM and accuracy, from the keystroke timeline: what
+ * The typing section beyond the WPM and accuracy of docs/product.md#typing, from the keystroke timeline: what
  * typing-test sites show. Words are 5 characters (the usual convention); elapsed time as in §9.
  */
 export interface TypingDetail {

@@ -10,7 +10,7 @@ export const PaymentMessages = {
   intentNotFound: 'This payment was not found. Please start the payment again.',
 } as const;
 
-/** POST /api/create-payment-intent (SPEC.md §7): the amount in cents, an integer. */
+/** POST /api/create-payment-intent (docs/product.md#payment): the amount in cents, an integer. */
 export const createPaymentIntentSchema = z
   .object({
     amount: z.number({ error: 'amount must be a number of cents' }).int('amount must be a whole number of cents').positive('amount must be positive'),
@@ -19,7 +19,7 @@ export const createPaymentIntentSchema = z
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 
 export interface CreatePaymentIntentResponse {
-  /** What Stripe.js confirms the payment with (SPEC.md §7). */
+  /** What Stripe.js confirms the payment with (docs/architecture.md#payments). */
   clientSecret: string;
   /** The PaymentIntent the secret belongs to; the offline test-card form confirms it by id. */
   paymentIntentId: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SECTION_KEYS, SECTION_NAMES, SECTION_SIZES, SECTION_TIMINGS_MS, sectionNumber } from './sections';
 
-describe('the sections of a mock test (SPEC.md §2, §3, §9)', () => {
+describe('the sections of a mock test (docs/product.md#sections-and-timings)', () => {
   it('are the six sections, in the order they are taken', () => {
     expect(SECTION_KEYS.map((key) => `${sectionNumber(key)}. ${SECTION_NAMES[key]}`)).toEqual([
       '1. Typing Test',

@@ -1,10 +1,10 @@
 /**
- * The six sections of every mock test, defined once (SPEC.md §2, §3, §9): their order, names,
+ * The six sections of every mock test, defined once (docs/product.md#sections-and-timings): their order, names,
  * sizes and timings. The runner's timers, the answer limits, the typing scores and every page
  * that describes a test read them from here.
  */
 
-/** The sections in the order they are taken (ARCHITECTURE.md, resolved ambiguity 6). */
+/** The sections in the order they are taken (docs/product.md#sections-and-timings). */
 export const SECTION_KEYS = ['typing', 'sentence', 'fill', 'jumbled', 'passage', 'email'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 

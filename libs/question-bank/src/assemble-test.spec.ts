@@ -21,7 +21,7 @@ function numberedBank(tests = TEST_COUNT): QuestionBank {
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-describe('assembleTest (SPEC.md §3)', () => {
+describe('assembleTest (docs/product.md#how-a-test-is-assembled)', () => {
   it.each([
     [1, 1, range(1, 10), range(1, 15), range(1, 3)],
     [2, 2, range(11, 20), range(16, 30), range(4, 6)],
@@ -70,7 +70,7 @@ describe('assembleTest (SPEC.md §3)', () => {
 describe('the bundled bank', () => {
   const bank = questionBank();
 
-  it('has exactly the sizes of SPEC.md §3 and §9', () => {
+  it('has exactly the sizes of docs/product.md#the-tests', () => {
     expect(bank.typing).toHaveLength(20);
     expect(bank.sentences).toHaveLength(200);
     expect(bank.fills).toHaveLength(200);

@@ -10,7 +10,7 @@ export interface AssemblyLogger {
 const slice = <T>(items: T[], testId: number, count: number): T[] => items.slice(count * (testId - 1), count * testId);
 
 /**
- * Test N exactly as SPEC.md §3 assembles it: typing item N, sentence and fill items 10(N-1)
+ * Test N exactly as docs/product.md#how-a-test-is-assembled assembles it: typing item N, sentence and fill items 10(N-1)
  * onward, jumbled items 15(N-1) onward, passages 3(N-1) onward and email prompt N (1-based):
  * 40 items. An id outside 1..20 or a bank that cannot fill every section gives no test.
  */

@@ -2,7 +2,7 @@ import type { EmailPrompt, FillItem, JumbledItem, PassageItem, SentenceItem, Typ
 import { TEST_FILES } from './data';
 import { testFileSchema, type TestFile } from './schema';
 
-/** The whole bank as SPEC.md §3 lists it: every kind of item in one list, in test order. */
+/** The whole bank as docs/product.md#the-tests counts it: every kind of item in one list, in test order. */
 export interface QuestionBank {
   typing: TypingItem[];
   sentences: SentenceItem[];

@@ -55,7 +55,7 @@ describe('scoreTest', () => {
     expect(empty.total.correct).toBe(0);
   });
 
-  it('adds the typing detail only with a timeline, leaving SPEC.md §9 figures as they were', () => {
+  it('adds the typing detail only with a timeline, leaving the WPM and accuracy of docs/product.md#typing as they were', () => {
     expect(score.typingDetail).toBeUndefined();
     const timeline: Array<[number, number]> = [[2_000, 7], [4_000, 5], [10_000, 20]];
     const timed = scoreTest(test, { ...answers, typing: { ...answers.typing, timeline } });

@@ -27,7 +27,7 @@ describe('errorsLeft', () => {
   it('counts edits per word at the same position', () => {
     expect(errorsLeft(REFERENCE, 'The quick brown fox')).toBe(0);
     expect(errorsLeft(REFERENCE, 'The quikc brwn fox ')).toBe(3);
-    // A missed word shifts the words after it, as SPEC.md §9 compares them.
+    // A missed word shifts the words after it, as docs/product.md#typing compares them.
     expect(errorsLeft(REFERENCE, 'The brown')).toBe(editDistance('brown', 'quick'));
   });
 

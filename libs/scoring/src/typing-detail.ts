@@ -2,7 +2,7 @@ import { SECTION_TIMINGS_MS, type TypingDetail } from '@fluent/contracts';
 import { elapsedMinutes, typedWords } from './typing';
 
 /**
- * The typing figures typing-test sites show, beside SPEC.md §9's WPM and accuracy (which
+ * The typing figures typing-test sites show, beside the WPM and accuracy of docs/product.md#typing (which
  * `scoreTyping` keeps exactly). Built from the runner's keystroke timeline: one
  * [ms since the timer started, text length] entry per change.
  */

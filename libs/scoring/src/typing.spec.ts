@@ -4,7 +4,7 @@ import { correctCharacters, correctWords, scoreTyping } from './typing';
 
 const REFERENCE = 'The quick brown fox jumps over the lazy dog.';
 
-describe('scoreTyping (SPEC.md §9)', () => {
+describe('scoreTyping (docs/product.md#typing)', () => {
   it.each([
     // [typed, elapsedMs, wpm, accuracy]
     ['', 60_000, 0, 0],

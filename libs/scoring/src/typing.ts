@@ -1,4 +1,4 @@
-/** Typing section scoring, exactly as SPEC.md §9 defines it. */
+/** Typing section scoring, exactly as docs/product.md#typing defines it. */
 
 export interface TypingScore {
   /** Correct words per minute, rounded. */

@@ -4,7 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom
  * Prometheus metrics (prom-client) of a Fluent process. Everything goes into prom-client's default
  * registry, served as text by `/metrics` on the services' probe port (HEALTH_PORT) and on the
  * gateway's METRICS_PORT: ports the Ingress never routes to. The names and the alerts built on them
- * are in the README ("Metrics and alerts").
+ * are in docs/operators.md#metrics-and-what-to-alert-on.
  */
 export const metricsRegistry = register;
 

@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
 /**
- * The user document of SPEC.md §3, keyed by the Keycloak user id (`_id` = uid). The creation
+ * The user document of docs/product.md#what-is-stored, keyed by the Keycloak user id (`_id` = uid). The creation
  * paths fill different subsets, so every field but the key is optional in the schema.
  */
 @Schema({ collection: 'users', versionKey: false, minimize: true })

@@ -15,8 +15,7 @@ export interface RetentionResult {
 }
 
 /**
- * Deletes what is kept no longer than the privacy page says (README, "Blog, contact and page
- * views"): contact messages older than CONTACT_RETENTION_DAYS, page-view counts (and any single
+ * Deletes what is kept no longer than the privacy page says (docs/architecture.md#blog-contact-and-page-views): contact messages older than CONTACT_RETENTION_DAYS, page-view counts (and any single
  * view) of days before PAGE_VIEW_RETENTION_DAYS. FerretDB has no TTL indexes, so this is code.
  */
 export class DataRetention {

@@ -4,12 +4,12 @@ import { loadPosts } from './load-posts';
 import { wordCount } from './post-file';
 import { sanitizePostHtml } from './sanitize-post-html';
 
-// The posts the service seeds (content/posts): the blog promises 8 (SPEC.md §9), each a real
+// The posts the service seeds (content/posts): the blog promises 8 (docs/product.md#blog-contact-and-information-pages), each a real
 // article. Checked here so a broken or thin post fails the unit tests, not the start of the service.
 describe('the repository posts', async () => {
   const posts = await loadPosts(resolve(__dirname, '../../content/posts'));
 
-  it('are the 8 posts of SPEC.md, with distinct slugs, newest first', () => {
+  it('are the 8 posts of docs/product.md#blog-contact-and-information-pages, with distinct slugs, newest first', () => {
     expect(posts).toHaveLength(8);
     expect(new Set(posts.map((p) => p.slug)).size).toBe(8);
     const dates = posts.map((p) => p.date);

@@ -11,7 +11,7 @@ const RETRY_FOR_MS = 30 * 60 * 1000;
  * retried submission publishes again and JetStream drops the repeat). The learner never waits for
  * it: the results are answered at once, and a publish that fails is retried in the background with
  * growing pauses for up to 30 minutes. What it cannot cover is this process stopping meanwhile:
- * that attempt then gets no feedback (README, "Writing feedback").
+ * that attempt then gets no feedback (docs/architecture.md#writing-feedback).
  */
 @Injectable()
 export class AttemptEvents implements OnModuleDestroy {

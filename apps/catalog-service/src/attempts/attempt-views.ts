@@ -5,7 +5,7 @@ type WithId = { _id: { toString(): string } };
 export type StoredAttempt = Attempt & WithId;
 export type StoredAttemptDetail = Omit<AttemptDetail, '_id'> & WithId;
 
-/** The results screen's payload (SPEC.md §3's results plus our scores) from a stored attempt's detail. */
+/** The results screen's payload (the results of docs/product.md#what-is-stored, our scores included) from a stored attempt's detail. */
 export function toAttemptResult(detail: AttemptRecord): AttemptResult {
   const { answers, score } = detail;
   return {

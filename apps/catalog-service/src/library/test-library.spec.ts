@@ -5,7 +5,7 @@ import { cardsFor, TestLibrary } from './test-library';
 describe('TestLibrary', () => {
   const library = new TestLibrary(questionBank(), 3);
 
-  it('makes 20 card templates: Test N, the level of SPEC.md §9, the bank description, premium from test 4', () => {
+  it('makes 20 card templates: Test N, the level of docs/product.md#the-tests, the bank description, premium from test 4', () => {
     expect(library.cardTemplates).toHaveLength(20);
     expect(library.cardTemplates[0]).toEqual({ id: 1, name: 'Test 1', description: questionBank().descriptions[0], level: 'Easy', premium: false });
     expect(library.cardTemplates.map((c) => c.level)).toEqual([

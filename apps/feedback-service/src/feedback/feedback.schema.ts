@@ -5,7 +5,7 @@ import type { Skill } from '@fluent/contracts';
  * One attempt's writing feedback, keyed by the attempt id: a redelivered attempt.submitted finds
  * the key taken (duplicate key) and writes nothing twice. Read by `_id` only. The feedback itself
  * is kept as one JSON string: FerretDB decodes a document whole, and a string decodes ~10× faster
- * than the same data as nested documents (README, "Data layer").
+ * than the same data as nested documents (docs/architecture.md#data-layer).
  */
 @Schema({ collection: 'writingFeedback', versionKey: false })
 export class StoredFeedback {

@@ -9,7 +9,7 @@ import { CurrentUser } from './current-user.decorator';
 export class MeController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** The caller's own user document; created with paidTests false when missing (SPEC.md §7). */
+  /** The caller's own user document; created with paidTests false when missing (docs/product.md#what-is-stored). */
   @Get()
   @Header('Content-Type', JSON_CONTENT_TYPE)
   me(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<JsonBytes<UserDocument>> {

@@ -108,7 +108,7 @@ const slugParam = { slug: { schema: z.string().max(100).regex(BLOG_SLUG_PATTERN)
 const sessionCookieSet = { 'Set-Cookie': 'The rotated session cookie `fluent_session` (httpOnly, SameSite=Strict, path /api/auth): the refresh token, never in a body' };
 const cacheable = { 'Cache-Control': 'public, max-age=BLOG_CACHE_MAX_AGE_SECONDS (300)', ETag: 'A weak ETag; send it back in If-None-Match for a 304' };
 
-/** Every route the gateway registers (the route-coverage test holds the two lists equal), grouped as the README groups them. */
+/** Every route the gateway registers (the route-coverage test holds the two lists equal), grouped by area (auth, catalog, payments, blog, contact, feedback, analytics). */
 export const API_ROUTES: ApiRoute[] = [
   // ---- health ----
   {

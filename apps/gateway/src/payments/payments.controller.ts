@@ -28,7 +28,7 @@ import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 export class PaymentsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** SPEC.md §7: body {amount} in cents, answer {clientSecret}. 400 for any amount but the price, 409 once paid. */
+  /** docs/product.md#payment: body {amount} in cents, answer {clientSecret}. 400 for any amount but the price, 409 once paid. */
   @Post('create-payment-intent')
   @HttpCode(HttpStatus.OK)
   createPaymentIntent(

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /**
  * The learner's user document (GET /api/me). Reading it on the dashboard's path creates it, with
- * paidTests false, when it is missing (SPEC.md §7); the purchase polls it until paidTests is true.
+ * paidTests false, when it is missing (docs/product.md#what-is-stored); the purchase polls it until paidTests is true.
  */
 export const getLearner = (): Promise<UserDocument> => apiRequest<UserDocument>('/api/me');
 

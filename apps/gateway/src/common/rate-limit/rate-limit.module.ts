@@ -12,7 +12,7 @@ import { SignInAttempts } from './sign-in-attempts';
     {
       provide: RateLimitStorage,
       inject: [NatsKv],
-      // 2.5 % of a limit decided blind per replica: four replicas stay within 7.5 % of it (README, Rate limits).
+      // 2.5 % of a limit decided blind per replica: four replicas stay within 7.5 % of it (docs/security.md#rate-limits).
       useFactory: (kv: NatsKv) =>
         new RateLimitStorage(kv, { syncMs: config.RATE_LIMIT_SYNC_MS, flushFraction: 0.025, exactFraction: 0.1, answerTimeoutMs: 500 }),
     },

@@ -34,7 +34,7 @@ function renderAt(path: string, session: AuthSession) {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('authentication alerts (SPEC.md §8)', () => {
+describe('authentication alerts (docs/product.md#texts)', () => {
   it('alerts the server message when the email is already registered', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const session = sessionAnswering({

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** Any unknown route (ARCHITECTURE.md, resolved ambiguity 8). */
+/** Any unknown route (docs/product.md#pages). */
 export function NotFoundRoute() {
   return (
     <section className="notice-page not-found">

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PrivacyRoute, retentionPeriod } from './privacy';
 
 describe('privacy page', () => {
-  it("states SPEC.md's statements and how long contact messages and page views are kept", () => {
+  it("states what docs/product.md#blog-contact-and-information-pages says it collects, and how long contact messages and page views are kept", () => {
     render(
       <MemoryRouter>
         <PrivacyRoute />

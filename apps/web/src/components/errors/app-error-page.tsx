@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { applyPageMeta } from '@/lib/page-meta';
 
 /**
- * Shown when rendering a route throws; the heading is the one SPEC.md names. It stands outside the
+ * Shown when rendering a route throws; the heading is the one docs/product.md#texts names. It stands outside the
  * app's layout (which may be what failed), and its links reload the page: a fresh start.
  */
 export function AppErrorPage() {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/lib/auth/use-sign-out';
 
-/** The signed-in pages' header (SPEC.md §2): Dashboard, Home and Sign Out. */
+/** The signed-in pages' header (docs/product.md#dashboard): Dashboard, Home and Sign Out. */
 export function DashboardHeader() {
   const signOut = useSignOut();
   return (

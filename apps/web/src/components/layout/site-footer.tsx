@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** SPEC.md §2: copyright, Terms and Conditions, Privacy Policy. */
+/** docs/product.md#landing-login-and-sign-up: copyright, Terms and Conditions, Privacy Policy. */
 export function SiteFooter() {
   return (
     <footer className="footer site-footer">

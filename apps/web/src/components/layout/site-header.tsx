@@ -10,7 +10,7 @@ const LINKS = [
 ] as const;
 
 /**
- * The public top bar (SPEC.md §2: Home, Blog, About Us, Contact Us). On small screens the links
+ * The public top bar (docs/product.md#landing-login-and-sign-up: Home, Blog, About Us, Contact Us). On small screens the links
  * fold behind a Menu button (a disclosure: aria-expanded, Escape closes it and returns focus),
  * and the menu closes whenever the page changes.
  */

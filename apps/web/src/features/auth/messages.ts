@@ -1,4 +1,4 @@
-/** The texts SPEC.md §2 and §8 give for authentication, in one place. */
+/** The authentication texts of docs/product.md#texts, in one place. */
 export const AUTH_MESSAGES = {
   landingSignInFailed: 'Failed to sign in. Please check your credentials.',
   googleSignInFailed: 'Google Sign-In Failed: ',

@@ -7,7 +7,7 @@ const { typing, question, passageRead, passageWrite, email } = SECTION_TIMINGS_M
 /**
  * What each section's intro card says, and what is read aloud; its numbers are the sections'
  * own (libs/contracts sections.ts). The email's describes a formal email written within 5
- * minutes (SPEC.md §2).
+ * minutes (docs/product.md#the-test-screen).
  */
 export const SECTION_INTROS: Record<SectionKey, string> = {
   typing: `A paragraph will appear on the screen. Type it exactly as it is shown, as quickly and as accurately as you can. You have ${seconds(typing)} seconds.`,

@@ -25,7 +25,7 @@ function sessionAwaitingItsFirstAnswer() {
   return { session: new AuthSession(deps), answer };
 }
 
-// SPEC.md §3: the app waits for the first authentication state before rendering anything.
+// docs/product.md#pages: the app waits for the first authentication state before rendering anything.
 describe('AuthProvider', () => {
   it('renders only a loading state until the first session answer, then the app (signed in)', async () => {
     const { session, answer } = sessionAwaitingItsFirstAnswer();

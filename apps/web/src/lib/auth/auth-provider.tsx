@@ -7,7 +7,7 @@ const AuthContext = createContext<AuthSession>(authSession);
 
 /**
  * Renders nothing but a small loading state until the first authentication state is known
- * (SPEC.md: the app waits for it), then the app. While the sign-in service cannot be reached the
+ * (docs/product.md#pages: the app waits for it), then the app. While the sign-in service cannot be reached the
  * visitor sees a calm "reconnecting" screen, never the login page.
  */
 export function AuthProvider({ children, session = authSession }: { children: ReactNode; session?: AuthSession }) {

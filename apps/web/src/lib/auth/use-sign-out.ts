@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/error-message';
 import { useAuthSession } from './auth-provider';
 
-/** SPEC.md §2 and §8: what Sign Out says. */
+/** What Sign Out says (docs/product.md#texts). */
 export const SIGNED_OUT_MESSAGE = 'Signed out successfully!';
 
 /**

@@ -53,7 +53,7 @@ describe('/dashboard route: the catalog and the purchase dialog', () => {
   });
 });
 
-describe('/dashboard loader (SPEC.md §7: the dashboard creates a missing user document)', () => {
+describe('/dashboard loader (docs/product.md#what-is-stored: the dashboard creates a missing user document)', () => {
   const signedIn = () => sessionAnswering({ '/api/auth/session': () => ({ accessToken: `h.${btoa(JSON.stringify({ sub: 'ana' }))}.s`, expiresIn: 300 }) });
   const meCalls = () => fetchMock.mock.calls.filter(([path]) => path === '/api/me');
 

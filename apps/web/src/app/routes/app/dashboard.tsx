@@ -9,7 +9,7 @@ import { authSession, isSignedIn, type AuthSession } from '@/lib/auth/auth-sessi
 import { useCards } from '@/lib/catalog/cards';
 import { learnerQueryOptions } from '@/lib/learner';
 
-/** /dashboard: the welcome banner, the learner's progress and the 20 tests; a locked test opens the purchase (SPEC.md §2). */
+/** /dashboard: the welcome banner, the learner's progress and the 20 tests; a locked test opens the purchase (docs/product.md#dashboard). */
 export function DashboardRoute() {
   const cards = useCards();
   const [purchasing, setPurchasing] = useState(false);
@@ -31,7 +31,7 @@ export function DashboardRoute() {
 
 /**
  * Every visit to the dashboard reads the learner's user document, which creates it when it is
- * missing (SPEC.md §7). Started here, in the route's loader, without holding the page up, and
+ * missing (docs/product.md#what-is-stored). Started here, in the route's loader, without holding the page up, and
  * only for a signed-in learner (a signed-out visitor is sent to /login).
  */
 export const dashboardLoader =

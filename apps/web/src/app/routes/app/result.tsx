@@ -1,7 +1,7 @@
 import { DashboardLayout } from '@/components/layout/dashboard-layout';
 import { ResultsPage } from '@/features/results/components/results-page';
 
-/** /result: the results of a finished test (SPEC.md §2). */
+/** /result: the results of a finished test (docs/product.md#the-results-page). */
 export function ResultRoute() {
   return (
     <DashboardLayout>

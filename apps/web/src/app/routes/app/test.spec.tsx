@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/test route (SPEC.md §4)', () => {
+describe('/test route (docs/product.md#the-test-screen)', () => {
   it.each([
     ['no navigation state', undefined],
     ['no testId', {}],

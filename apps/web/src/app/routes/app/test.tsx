@@ -7,7 +7,7 @@ import { InvalidTest } from '@/features/runner/components/invalid-test';
 import { TestRunnerPage } from '@/features/runner/components/test-runner-page';
 import { invalidateCatalog } from '@/lib/catalog/invalidate-catalog';
 
-/** /test: the chosen test number arrives as testId in the navigation state (SPEC.md §2). */
+/** /test: the chosen test number arrives as testId in the navigation state (docs/product.md#pages). */
 export function TestRoute() {
   const testId = (useLocation().state as { testId?: unknown } | null)?.testId;
   const queryClient = useQueryClient();

@@ -18,7 +18,7 @@ const loadGoogleAnalytics = (measurementId: string) => import('../google-analyti
 let gaPageView: Promise<(path: string) => void> | undefined;
 
 /**
- * Reports every route change (SPEC.md §2): to our own analytics, and to GA4 when a measurement id
+ * Reports every route change (docs/product.md#pages): to our own analytics, and to GA4 when a measurement id
  * is configured. Nothing at all when the visitor sends Do Not Track or Global Privacy Control.
  * A change of query or fragment alone is not a new page; React's StrictMode double effects do
  * not count twice.

@@ -9,7 +9,7 @@ import { GoogleButton } from './google-button';
 
 type ReturnState = { from?: string; fromState?: unknown } | null;
 
-/** /login: failures are alerts with the server's message (SPEC.md §8). */
+/** /login: failures are alerts with the server's message (docs/product.md#texts). */
 export function LoginForm() {
   const session = useAuthSession();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { MOBILE_NUMBER_HINT, signUpSchema } from '@fluent/contracts';
 import { SignupForm } from './signup-form';
 
 /**
- * SPEC.md §5: a mobile number is exactly 10 digits. Three places check it, each where it must be
+ * docs/product.md#validation: a mobile number is exactly 10 digits. Three places check it, each where it must be
  * checked: the sign-up form (the browser's `pattern`), the API's schema (libs/contracts) and
  * Keycloak's user profile (deploy/keycloak/realm.json), which refuses an account created
  * through its admin API without it. This holds the three to one answer for every candidate.
@@ -63,7 +63,7 @@ const CANDIDATES = [
   '٠١٢٣٤٥٦٧٨٩',
 ];
 
-describe('the 10-digit mobile number rule (SPEC.md §5)', () => {
+describe('the 10-digit mobile number rule (docs/product.md#validation)', () => {
   it('gets one answer from the sign-up form, the API schema and the Keycloak realm for every candidate', () => {
     const form = signupFormMobileNumber();
     const realm = realmMobileNumberRule();

@@ -2,7 +2,7 @@ import { BLOG_POST_NOT_FOUND } from '@fluent/contracts';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
-/** SPEC.md §8: an unknown slug shows 'Post not found' with a 'Back to Blog' link. */
+/** docs/product.md#texts: an unknown slug shows 'Post not found' with a 'Back to Blog' link. */
 export function PostNotFound() {
   return (
     <section className="notice-page">

@@ -7,8 +7,8 @@ import { useSendMessage } from '../api/send-message';
 const EMPTY: ContactMessageInput = { name: '', email: '', message: '', website: '' };
 
 /**
- * Name, email and message, all required (SPEC.md §5). The message is stored by the server; after
- * that the form gives way to SPEC.md's thank-you text. `website` is a honeypot: hidden from people
+ * Name, email and message, all required (docs/product.md#validation). The message is stored by the server; after
+ * that the form gives way to the thank-you text of docs/product.md#texts. `website` is a honeypot: hidden from people
  * and from assistive technology, filled only by bots.
  */
 export function ContactForm() {

@@ -3,7 +3,7 @@ import type { MockTestCard as MockTestCardData } from '@fluent/contracts';
 export type CardState = 'available' | 'completed' | 'locked';
 
 /**
- * SPEC.md §4: Completed when attempted; otherwise Start Test with access, Unlock Test without.
+ * docs/product.md#test-cards: Completed when attempted; otherwise Start Test with access, Unlock Test without.
  * With more than one attempt allowed (ATTEMPTS_PER_TEST), a test is Completed once none is left.
  */
 export function cardState(card: MockTestCardData): CardState {
@@ -24,7 +24,7 @@ export function MockTestCard({ card, onChoose }: { card: MockTestCardData; onCho
         <span className={`level-badge level-badge--${card.level.toLowerCase()}`}>{card.level}</span>
       </div>
       <p className="mock-test-card__description">{card.description}</p>
-      {/* Completed stays clickable (ARCHITECTURE.md, resolved ambiguity 3): it explains why it cannot start. */}
+      {/* Completed stays clickable (docs/product.md#test-cards): it explains why it cannot start. */}
       <button
         type="button"
         className={state === 'available' ? 'button primary' : 'button'}

@@ -5,7 +5,7 @@ import { SkillTrend } from './skill-trend';
 
 const RECENT = 3;
 
-/** Ours, not in SPEC.md: a compact summary of the learner's attempts above the grid. */
+/** Ours (docs/product.md#dashboard): a compact summary of the learner's attempts above the grid. */
 export function ProgressStrip({ completed, attempts, trend = [] }: { completed: number; attempts: AttemptSummary[]; trend?: SkillTrendPoint[] }) {
   return (
     <section className="progress-strip" aria-labelledby="progress-heading">

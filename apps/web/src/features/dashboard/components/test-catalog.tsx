@@ -10,8 +10,7 @@ import { TestGrid } from './test-grid';
 import '../dashboard.css';
 
 /**
- * The grid of 20 tests with its loading and error states, and what a click on a card does (SPEC.md
- * §4): start an available test, explain a completed one, and `onUnlock` for a locked one (the
+ * The grid of 20 tests with its loading and error states, and what a click on a card does (docs/product.md#test-cards): start an available test, explain a completed one, and `onUnlock` for a locked one (the
  * dashboard opens the purchase there).
  */
 export function TestCatalog({ onUnlock }: { onUnlock: () => void }) {

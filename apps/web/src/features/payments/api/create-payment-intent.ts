@@ -1,6 +1,6 @@
 import type { CreatePaymentIntentResponse } from '@fluent/contracts';
 import { apiRequest } from '@/lib/api-client';
 
-/** SPEC.md §7: POST /api/create-payment-intent with {amount} in cents; the server charges its own price. */
+/** docs/product.md#payment: POST /api/create-payment-intent with {amount} in cents; the server charges its own price. */
 export const createPaymentIntent = (amount: number): Promise<CreatePaymentIntentResponse> =>
   apiRequest<CreatePaymentIntentResponse>('/api/create-payment-intent', { method: 'POST', body: { amount } });

@@ -21,7 +21,7 @@ export interface PurchaseDialogProps {
  * The premium purchase dialog (the app's Dialog: Escape cancels, except while a payment is under way).
  * Paying: a PaymentIntent for the server's price, the card confirmed (Stripe Elements in live
  * mode, the test-card form offline), then a wait until the learner shows as paid; then the dialog
- * closes, SPEC.md's alert shows and the cards are already unlocked in the grid.
+ * closes, the success alert of docs/product.md#payment shows and the cards are already unlocked in the grid.
  */
 export function PurchaseDialog({ open, premiumCount, onClose }: PurchaseDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);

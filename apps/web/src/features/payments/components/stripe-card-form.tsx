@@ -7,7 +7,7 @@ import { PaymentActions, type PaymentActionsProps } from './payment-actions';
 
 type StripeCardFormProps = Omit<PaymentActionsProps, 'submitting'> & { publishableKey: string; onPay: (confirm: ConfirmCard) => void };
 
-// Stripe.js is fetched from Stripe (the provider's script address, SPEC.md §7) only here: this module
+// Stripe.js is fetched from Stripe (the provider's script address, docs/product.md#payment) only here: this module
 // is loaded lazily and only in live mode, and the `pure` entry does not inject the script on import.
 const loaded = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {

@@ -14,7 +14,7 @@ export type CardConfirmation = { ok: true } | { ok: false; message: string };
 /** Confirms the card payment of a PaymentIntent: Stripe Elements in live mode, the test-card endpoint offline. */
 export type ConfirmCard = (intent: CreatePaymentIntentResponse) => Promise<CardConfirmation>;
 
-/** SPEC.md §4: idle → processing ('Processing...') → success or error. */
+/** docs/product.md#payment: idle → processing ('Processing...') → success or error. */
 export type PurchaseState = { status: 'idle' } | { status: 'processing' } | { status: 'succeeded' } | { status: 'error'; message: string };
 
 /**

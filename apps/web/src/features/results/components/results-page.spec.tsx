@@ -38,7 +38,7 @@ const items = (name: string) => within(section(name)).getAllByRole('listitem');
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ResultsPage', () => {
-  it('shows SPEC.md §2 results from the navigation state, with (No answer) for blanks', async () => {
+  it('shows the results of docs/product.md#the-results-page from the navigation state, with (No answer) for blanks', async () => {
     const result = attemptResult();
     const { requests, router } = renderAt({ pathname: '/result', search: `?attempt=${result.attemptId}`, state: { result } });
     expect(screen.getByRole('heading', { level: 1, name: 'Test 5 Completed!' })).toBeTruthy();

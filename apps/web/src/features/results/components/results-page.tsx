@@ -10,7 +10,7 @@ import { ResultsView } from './results-view';
 const resultFromState = (state: unknown): AttemptResult | undefined => (state as { result?: AttemptResult } | null)?.result;
 
 /**
- * /result: the results the runner handed over in the navigation state (SPEC.md §2) or, after a
+ * /result: the results the runner handed over in the navigation state (docs/product.md#the-results-page) or, after a
  * refresh or from the dashboard, the stored attempt named in the URL (?attempt=<id>).
  */
 export function ResultsPage() {

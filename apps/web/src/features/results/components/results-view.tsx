@@ -19,7 +19,7 @@ const NO_ANSWER = '(No answer)';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
-/** The learner's text, or '(No answer)' when it is blank (SPEC.md §2). */
+/** The learner's text, or '(No answer)' when it is blank (docs/product.md#the-results-page). */
 function Answer({ text }: { text: string }) {
   return text.trim() === '' ? <em className="no-answer">{NO_ANSWER}</em> : <span className="answer-text">{text}</span>;
 }
@@ -137,7 +137,7 @@ function FeedbackStatus({ state }: { state: 'pending' | 'unavailable' }) {
   );
 }
 
-/** The three sections scored item by item: each item with the learner's answer and the expected one (SPEC.md §2). */
+/** The three sections scored item by item: each item with the learner's answer and the expected one (docs/product.md#the-results-page). */
 function itemSectionsOf({ questions, score, sentenceAnswers, fillAnswers, jumbledAnswers }: AttemptResult) {
   return [
     {
@@ -164,7 +164,7 @@ function itemSectionsOf({ questions, score, sentenceAnswers, fillAnswers, jumble
   ] as const;
 }
 
-/** Everything SPEC.md §2 lists for the results screen, plus our section scores, typing figures and writing feedback. */
+/** Everything docs/product.md#the-results-page lists: the item lists, our section scores, typing figures and writing feedback. */
 export function ResultsView({ result }: { result: AttemptResult }) {
   const navigate = useNavigate();
   const { testId, questions, score, attemptId } = result;

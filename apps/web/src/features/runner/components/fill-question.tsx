@@ -15,7 +15,7 @@ interface FillQuestionProps {
 
 /**
  * Section 3: radio options. Arrow keys move between them as native radios do; Enter acts as
- * Next once one is chosen (ARCHITECTURE.md, ambiguity 2).
+ * Next once one is chosen (docs/product.md#test-flow).
  */
 export function FillQuestion({ number, total, question, options, answer, canGoOn, onInput, onNext }: FillQuestionProps) {
   const id = useId();

@@ -74,7 +74,7 @@ function durationOf(stage: Stage): number {
   }
 }
 
-/** The six timed sections of one test, from the introduction to the submission (SPEC.md §2, §4). */
+/** The six timed sections of one test, from the introduction to the submission (docs/product.md#test-flow). */
 export function TestRunner({ testId, test, pending, header, clock: givenClock, speech: givenSpeech, confirm, onSubmitted }: TestRunnerProps) {
   const clock = useMemo(() => givenClock ?? systemClock(timeScale()), [givenClock]);
   const speech = useMemo(() => givenSpeech ?? browserSpeech(), [givenSpeech]);

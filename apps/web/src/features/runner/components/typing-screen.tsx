@@ -18,7 +18,7 @@ export const refuse = (event: SyntheticEvent) => event.preventDefault();
 /**
  * Section 1: the paragraph, the textarea and 'Press Enter to Skip' (enabled once something is
  * typed) while time remains; at 0 s the textarea is disabled and the button reads 'Continue'
- * (ARCHITECTURE.md, ambiguity 1).
+ * (docs/product.md#test-flow).
  */
 export function TypingScreen({ paragraph, text, timeUp, canGoOn, onInput, onNext }: TypingScreenProps) {
   const id = useId();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Enter acts as the current screen's Next/Submit wherever the focus is (SPEC.md §4), except on
+ * Enter acts as the current screen's Next/Submit wherever the focus is (docs/product.md#test-flow), except on
  * a button or link, which Enter already activates. In a textarea marked
  * `data-newlines="allowed"`, Shift+Enter still starts a new line. A held-down key repeats
  * nothing, so one press never skips two questions.

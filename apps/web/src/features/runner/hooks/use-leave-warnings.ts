@@ -5,7 +5,7 @@ import { LEAVE_ON_BACK, LEAVE_ON_REFRESH } from '../messages';
 
 /**
  * While a test is in progress (started, not finished): the browser's warning on refresh or
- * close, and a confirm on going back that, when accepted, leaves for /dashboard (SPEC.md §4).
+ * close, and a confirm on going back that, when accepted, leaves for /dashboard (docs/product.md#test-flow).
  */
 const browserConfirm = (message: string): boolean => window.confirm(message);
 

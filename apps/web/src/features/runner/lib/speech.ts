@@ -1,4 +1,4 @@
-/** Reads the section intros aloud (SPEC.md §2): English (US), rate 1, pitch 1. */
+/** Reads the section intros aloud (docs/product.md#the-test-screen): English (US), rate 1, pitch 1. */
 export interface Speech {
   speak(text: string): void;
   cancel(): void;

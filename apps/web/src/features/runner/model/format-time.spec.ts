@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTime, timeAnnouncement } from './format-time';
 
-describe('formatTime (SPEC.md §2: m:ss, or seconds with an s)', () => {
+describe('formatTime (docs/product.md#the-test-screen: m:ss, or seconds with an s)', () => {
   it.each([
     [300_000, '5:00'],
     [299_001, '5:00'],

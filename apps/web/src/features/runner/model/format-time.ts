@@ -1,5 +1,5 @@
 /**
- * The timer display (SPEC.md §2): m:ss from a minute up, seconds with an 's' suffix below.
+ * The timer display (docs/product.md#the-test-screen): m:ss from a minute up, seconds with an 's' suffix below.
  * A countdown shows the whole seconds not yet over, so it reads 60 s until the first second passes.
  */
 export function formatTime(remainingMs: number): string {

@@ -74,7 +74,7 @@ describe('the start', () => {
   });
 });
 
-describe('typing (SPEC.md §4, ARCHITECTURE.md ambiguity 1)', () => {
+describe('typing (docs/product.md#test-flow)', () => {
   it('records the text and a timeline entry per change of length', () => {
     let s = input(typing(), 'T', T0 + 400);
     s = input(s, 'Th', T0 + 650.4);
@@ -297,7 +297,7 @@ describe('email and the end', () => {
     expect(next(s, T0 + 300_002).stage).toEqual(s.stage);
   });
 
-  it('gives the server the answers in SPEC.md §3 order, with the typing timeline', () => {
+  it('gives the server the answers in the order of docs/product.md#what-is-stored, with the typing timeline', () => {
     const s = tick(next(introOf('email'), T0), T0 + 300_000);
     const answers = toTestAnswers(s.answers);
     expect(answers.typing).toEqual({ text: 'The quick', elapsedMs: 5_000, timeline: [[5_000, 9]] });

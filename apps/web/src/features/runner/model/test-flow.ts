@@ -1,7 +1,7 @@
 import { ANSWER_LIMITS, SECTION_KEYS, SECTION_TIMINGS_MS, type PublicTest, type SectionKey, type TestAnswers } from '@fluent/contracts';
 
 /**
- * The test flow of SPEC.md §4 as a pure reducer: not started → (per section) intro card → timed
+ * The test flow of docs/product.md#test-flow as a pure reducer: not started → (per section) intro card → timed
  * stages → … → finished, then the submission. No I/O: every action carries `now` from the one
  * clock the caller injects, and timers are deadlines (absolute times on that clock), so a late
  * or throttled timer never stretches a section; `tick` catches up on every deadline passed.
@@ -12,7 +12,7 @@ export type QuestionSection = 'sentence' | 'fill' | 'jumbled';
 export type Stage =
   | { kind: 'not-started' }
   | { kind: 'section-intro'; section: SectionKey }
-  /** After the deadline the text is frozen and the button reads 'Continue' (ARCHITECTURE.md, ambiguity 1). */
+  /** After the deadline the text is frozen and the button reads 'Continue' (docs/product.md#test-flow). */
   | { kind: 'typing'; startedAt: number; deadline: number; timeUp: boolean }
   | { kind: 'question'; section: QuestionSection; index: number; deadline: number }
   | { kind: 'passage-read'; index: number; deadline: number }
@@ -177,10 +177,10 @@ export function nextWakeMs(state: RunnerState, now: number): number | undefined 
   return Math.min(remaining, remaining % 1000 || 1000);
 }
 
-/** Started and not finished: when leaving must be confirmed (SPEC.md §4). */
+/** Started and not finished: when leaving must be confirmed (docs/product.md#test-flow). */
 export const isInProgress = (state: RunnerState): boolean => state.stage.kind !== 'not-started' && state.stage.kind !== 'finished';
 
-/** The text a required input holds, for "ignored/disabled while empty" (SPEC.md §4, §5). */
+/** The text a required input holds, for "ignored/disabled while empty" (docs/product.md#test-flow). */
 export function currentAnswer(state: RunnerState): string | undefined {
   const { stage, answers } = state;
   switch (stage.kind) {
@@ -199,7 +199,7 @@ export function currentAnswer(state: RunnerState): string | undefined {
 
 const isBlank = (text: string | undefined): boolean => (text ?? '').trim() === '';
 
-/** Whether the stage's main button may be pressed now (SPEC.md §5's disabled states). */
+/** Whether the stage's main button may be pressed now (the disabled states of docs/product.md#test-flow). */
 export function canGoOn(state: RunnerState): boolean {
   const { stage } = state;
   switch (stage.kind) {
