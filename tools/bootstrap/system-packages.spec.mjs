@@ -1,6 +1,6 @@
 // @ts-check
 import { describe, expect, it } from 'vitest';
-import { REQUIREMENTS, installDecision, javaMajor, planSystemPackages } from './system-packages.mjs';
+import { REQUIREMENTS, installDecision, javaMajor, javaSuffices, planSystemPackages } from './system-packages.mjs';
 
 /** @param {string[]} missing */
 const machineWithout = (...missing) => (/** @type {string} */ name) => !missing.includes(name);
@@ -90,5 +90,16 @@ describe('javaMajor', () => {
     expect(javaMajor('openjdk version "21" 2023-09-19')).toBe(21);
     expect(javaMajor('java version "1.8.0_402"')).toBe(8);
     expect(javaMajor('')).toBe(0);
+  });
+});
+
+describe('javaSuffices', () => {
+  it('reads the version where `java -version` writes it, on stderr', () => {
+    expect(javaSuffices({ stdout: '', stderr: 'openjdk version "17.0.15" 2025-04-15\nOpenJDK Runtime Environment' })).toBe(true);
+  });
+
+  it('refuses a runtime older than 17, and no output at all', () => {
+    expect(javaSuffices({ stdout: '', stderr: 'openjdk version "11.0.2" 2019-01-15' })).toBe(false);
+    expect(javaSuffices({ stdout: null, stderr: null })).toBe(false);
   });
 });
