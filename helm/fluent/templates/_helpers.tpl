@@ -69,6 +69,38 @@ app.kubernetes.io/component: {{ .component }}
 {{- join "," $hosts -}}
 {{- end -}}
 
+{{/* The Secret key of an app's own MongoDB password (chart's MongoDB). */}}
+{{- define "fluent.mongodbPasswordKey" -}}
+{{- printf "mongodb-password-%s" . -}}
+{{- end -}}
+
+{{/*
+The apps that use MongoDB, each with the collections it owns (apps.<name>.mongodbCollections), as
+JSON: [{"app": "auth-service", "collections": [...]}, ...]. An app with the mongodb client and no
+collections fails the render: its role would be empty.
+*/}}
+{{- define "fluent.mongodbApps" -}}
+{{- $apps := list -}}
+{{- range $name, $app := .Values.apps -}}
+{{- if and $app.enabled (has "mongodb" ($app.clients | default list)) -}}
+{{- if not $app.mongodbCollections -}}
+{{- fail (printf "apps.%s.mongodbCollections is required: the collections it reads and writes (its database role holds only those)" $name) -}}
+{{- end -}}
+{{- $apps = append $apps (dict "app" $name "collections" $app.mongodbCollections) -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $apps -}}
+{{- end -}}
+
+{{/* fluent.mongodbApps with the environment variable holding each app's password, for the init Job. */}}
+{{- define "fluent.mongodbInitUsers" -}}
+{{- $users := list -}}
+{{- range $a := (include "fluent.mongodbApps" . | fromJsonArray) -}}
+{{- $users = append $users (merge (dict "passwordVariable" (printf "MONGODB_PASSWORD_%s" ($a.app | upper | replace "-" "_"))) $a) -}}
+{{- end -}}
+{{- toJson $users -}}
+{{- end -}}
+
 {{- define "fluent.keycloakUrl" -}}
 {{- printf "http://%s-keycloak:8080" (include "fluent.fullname" .) -}}
 {{- end -}}
@@ -86,7 +118,10 @@ The Secret keys this configuration needs. Each is given in secrets.values, gener
 {{- $keys = append $keys "nats-route-password" -}}
 {{- end -}}
 {{- if .Values.mongodb.internal -}}
-{{- $keys = concat $keys (list "mongodb-root-password" "mongodb-app-password" "mongodb-keyfile") -}}
+{{- $keys = concat $keys (list "mongodb-root-password" "mongodb-keyfile") -}}
+{{- range $a := (include "fluent.mongodbApps" . | fromJsonArray) -}}
+{{- $keys = append $keys (include "fluent.mongodbPasswordKey" $a.app) -}}
+{{- end -}}
 {{- else -}}
 {{- $keys = append $keys "mongodb-uri" -}}
 {{- end -}}
