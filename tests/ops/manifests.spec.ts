@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEYCLOAK_OPTIONS } from '../../tools/stack/components.mjs';
 import { find, fixtureSecrets, natsUsers, render, ROOT, template, VALUES, workloads, type Manifest } from './support/chart';
+import { passwordEntrancesAroundTheGateway } from './support/realm';
 
 const RENDERS: Record<string, Manifest[]> = {
   dev: render([VALUES.dev]),
@@ -89,10 +90,23 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     expect(containerEnv(manifests, nats)[user!.passwordVariable]).toBe(env.NATS_PASSWORD);
   });
 
-  it("starts Keycloak with the stack's options (concurrent sign-ins of one account allowed)", () => {
+  it("starts Keycloak with the stack's options, concurrent sign-ins of one account allowed only because no password check gets around the gateway", () => {
     const container = find(manifests, 'Deployment', 'fluent-keycloak').spec.template.spec.containers[0];
     expect(KEYCLOAK_OPTIONS.length).toBeGreaterThan(0);
     expect(container.args).toEqual(expect.arrayContaining(KEYCLOAK_OPTIONS));
+    // allow-concurrent-requests switches off Keycloak's guard against parallel guesses. It stays
+    // only while nothing outside reaches a password check: the realm has no password form and no
+    // public client taking passwords, and the Ingress routes neither the token endpoint nor
+    // login-actions/authenticate (nor anything but the paths listed below) to Keycloak.
+    expect(passwordEntrancesAroundTheGateway()).toEqual([]);
+    const keycloakPaths = find(manifests, 'Ingress', 'fluent')
+      .spec.rules[0].http.paths.filter((p: { backend: { service: { name: string } } }) => p.backend.service.name === 'fluent-keycloak')
+      .map((p: { path: string; pathType: string }) => p);
+    expect(keycloakPaths.length).toBeGreaterThan(0);
+    for (const { path, pathType } of keycloakPaths) {
+      expect(pathType, path).toBe('Exact');
+      expect(path).not.toMatch(/\/token|login-actions\/authenticate|\/account|\/admin/);
+    }
   });
 
   it('the gateway: liveness on /api/health/live, readiness on /api/health/ready over loopback, traffic on 3000', () => {
@@ -382,7 +396,7 @@ describe('NetworkPolicies admit exactly the flows the platform needs', () => {
     if (name === 'keycloakDatabase') return;
     const flows = admittedFlows(render([VALUES.prod], [...fixtureSecrets(), ...sets, `networkPolicies.egress.external.${name}={192.0.2.0/24}`]));
     const clients = flows.filter((f) => f.includes('192.0.2.0/24')).map((f) => f.split(' ')[0]).sort();
-    const expected = name === 'mongodb' ? [...services, 'mongodb-init'] : [...apps, 'jetstream-setup'];
+    const expected = name === 'mongodb' ? services : [...apps, 'jetstream-setup'];
     expect(clients).toEqual(expected.sort());
   });
 
@@ -399,7 +413,7 @@ describe('NetworkPolicies admit exactly the flows the platform needs', () => {
     expect(admittedFlows(manifests).filter((f) => f.includes('10.96.0.0/12'))).toEqual(['feedback-service -> 10.96.0.0/12:any']);
     const feedback = find(manifests, 'Deployment', 'fluent-feedback-service').spec.template.spec.containers[0];
     expect(containerEnv(manifests, feedback).LANGUAGETOOL_URL).toBe('http://languagetool.tools:8010');
-    expect(template([VALUES.prod], [...fixtureSecrets(), 'languagetool.internal=false']).stderr).toContain('languagetool.url is required');
+    expect(template([VALUES.prod], [...fixtureSecrets(), 'languagetool.internal=false', 'networkPolicies.egress.external.languagetool={10.96.0.0/12}']).stderr).toContain('languagetool.url is required');
   });
 });
 
