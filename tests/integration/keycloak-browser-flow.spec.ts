@@ -92,6 +92,8 @@ describe("Keycloak's browser flow: Google only, never a password", () => {
     const hops = await browse(authorizationUrl(), new CookieJar());
     expect(passwordForms(hops).map((h) => h.url)).toEqual([]);
     expect(hops.every((h) => h.status >= 300 && h.status < 400), JSON.stringify(hops.map((h) => [h.url, h.status]))).toBe(true);
+    // Keycloak's hops on the way, each one the chart's Ingress routes (tests/ops/manifests.spec.ts).
+    expect(hops.map((h) => new URL(h.url).pathname)).toEqual(['/realms/fluent/protocol/openid-connect/auth', '/realms/fluent/broker/google/login']);
     const google = new URL(hops.at(-1)!.location!);
     expect(google.origin).toBe('https://accounts.google.com');
     // Google comes back to the realm's broker endpoint.
