@@ -3,15 +3,18 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from '../support/browser';
 import { recordDialogs, waitForDialog } from '../support/dialogs';
-import { createKeycloakOnlyUser, keycloakSessions } from '../support/keycloak';
+import { createKeycloakOnlyUser, keycloakSessions, signInToKeycloakAs } from '../support/keycloak';
 import { mongoUri } from '../support/stack';
 import { PASSWORD, uniqueEmail } from '../support/users';
 
 /**
- * The Google sign-in flow end to end, except Google itself (no internet here): the test removes
- * the kc_idp_hint so that Keycloak asks for this realm user's password instead of redirecting to
- * Google. Everything after that is the real path: Keycloak's code, the gateway's state, nonce and
- * PKCE checks, auth-service's code exchange and user document, the session cookie.
+ * The Google sign-in flow end to end, except Google itself (no internet here). The realm's browser
+ * flow is "a Keycloak session, else Google" (no password form), so the test gives the browser the
+ * Keycloak session a finished Google round trip leaves (an administrator's impersonation of this
+ * realm user); the flow's first step, the session cookie, then answers the gateway's request.
+ * Everything else is the real path: the gateway's redirect with its hint, Keycloak's code, the
+ * gateway's state, nonce and PKCE checks, auth-service's code exchange and user document, the
+ * session cookie.
  */
 describe('a Google sign-in session', () => {
   let browser: Browser;
@@ -30,21 +33,17 @@ describe('a Google sign-in session', () => {
     const uid = await createKeycloakOnlyUser(email, PASSWORD, 'Grace', 'Hopper');
     const page = await newPage(browser);
     const dialogs = recordDialogs(page);
-    // Playwright sees only the first request of a redirect chain: take the gateway's redirect to
-    // Keycloak as it is (its pending sign-in cookie included) and drop only the hint.
+    // Playwright sees only the first request of a redirect chain: the gateway's redirect to
+    // Keycloak goes on unchanged (hint included), after the browser got Grace's Keycloak session.
     const start = (url: URL) => url.pathname === '/api/auth/google';
     await page.route(start, async (route) => {
       const response = await route.fetch({ maxRedirects: 0 });
-      const location = new URL(response.headers().location!);
-      location.searchParams.delete('kc_idp_hint');
-      await route.fulfill({ response, headers: { ...response.headers(), location: location.toString() } });
+      await signInToKeycloakAs(page.context().request, new URL(response.headers().location!).origin, uid);
+      await route.fulfill({ response });
     });
 
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page.locator('#username').fill(email);
-    await page.locator('#password').fill(PASSWORD);
-    await page.locator('#kc-login').click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('heading', { name: 'Welcome to Your Learning Journey' }).waitFor();
 

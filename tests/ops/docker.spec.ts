@@ -7,6 +7,7 @@ import { KEYCLOAK_OPTIONS } from '../../tools/stack/components.mjs';
 import { LANGUAGETOOL_LANGUAGES } from '../../tools/stack/languagetool.mjs';
 import { VERSIONS } from '../../tools/stack/versions.mjs';
 import { ROOT, venvTool } from './support/chart';
+import { passwordEntrancesAroundTheGateway } from './support/realm';
 
 interface Instruction {
   stage: number;
@@ -171,9 +172,19 @@ describe('docker/compose.yaml', () => {
     expect(service('feedback-service').depends_on.languagetool).toEqual({ condition: 'service_healthy' });
   });
 
-  it("starts Keycloak with the stack's options (concurrent sign-ins of one account allowed)", () => {
+  it("starts Keycloak with the stack's options, concurrent sign-ins of one account allowed only because no password check gets around the gateway", () => {
     expect(KEYCLOAK_OPTIONS.length).toBeGreaterThan(0);
     expect(service('keycloak').command).toEqual(expect.arrayContaining(KEYCLOAK_OPTIONS));
+    // allow-concurrent-requests switches off Keycloak's guard against parallel guesses: the realm
+    // has no password form and no public client taking passwords, and Keycloak listens on loopback.
+    expect(passwordEntrancesAroundTheGateway()).toEqual([]);
+    expect(service('keycloak').ports).toEqual(['127.0.0.1:8080:8080']);
+  });
+
+  it('publishes only the site beyond this machine: MongoDB, NATS (monitoring too), Keycloak and stripe-mock on 127.0.0.1', () => {
+    const published = Object.entries(services).flatMap(([name, s]) => ((s?.ports ?? []) as unknown[]).map((p) => `${name} ${String(p)}`));
+    expect(published.filter((p) => !/ 127\.0\.0\.1:/.test(p))).toEqual(['gateway 3000:3000']);
+    expect(published).toEqual(expect.arrayContaining(['mongodb 127.0.0.1:27017:27017', 'nats 127.0.0.1:8222:8222']));
   });
 
   it("uses npm start's ports, a replica set of one, the realm file and the generated NATS configuration", () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { find, fixtureSecrets, render, template, VALUES } from './support/chart';
 
-const EXTERNAL_NATS = ['nats.internal=false', 'nats.url=nats://nats.example.internal:4222', 'jetstreamSetup.replicas=3'];
+const EXTERNAL_NATS = ['nats.internal=false', 'nats.url=nats://nats.example.internal:4222', 'jetstreamSetup.replicas=3', 'networkPolicies.egress.external.nats={10.2.0.0/24}'];
 const hook = (sets: string[], upgrade = false) => find(render([VALUES.prod], [...fixtureSecrets(), ...sets], { upgrade }), 'Job', 'fluent-jetstream-setup').metadata.annotations!['helm.sh/hook'];
 
 /**

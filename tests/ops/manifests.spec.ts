@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEYCLOAK_OPTIONS } from '../../tools/stack/components.mjs';
 import { find, fixtureSecrets, natsUsers, render, ROOT, template, VALUES, workloads, type Manifest } from './support/chart';
+import { passwordEntrancesAroundTheGateway } from './support/realm';
 
 const RENDERS: Record<string, Manifest[]> = {
   dev: render([VALUES.dev]),
@@ -89,10 +90,23 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     expect(containerEnv(manifests, nats)[user!.passwordVariable]).toBe(env.NATS_PASSWORD);
   });
 
-  it("starts Keycloak with the stack's options (concurrent sign-ins of one account allowed)", () => {
+  it("starts Keycloak with the stack's options, concurrent sign-ins of one account allowed only because no password check gets around the gateway", () => {
     const container = find(manifests, 'Deployment', 'fluent-keycloak').spec.template.spec.containers[0];
     expect(KEYCLOAK_OPTIONS.length).toBeGreaterThan(0);
     expect(container.args).toEqual(expect.arrayContaining(KEYCLOAK_OPTIONS));
+    // allow-concurrent-requests switches off Keycloak's guard against parallel guesses. It stays
+    // only while nothing outside reaches a password check: the realm has no password form and no
+    // public client taking passwords, and the Ingress routes neither the token endpoint nor
+    // login-actions/authenticate (nor anything but the paths listed below) to Keycloak.
+    expect(passwordEntrancesAroundTheGateway()).toEqual([]);
+    const keycloakPaths = find(manifests, 'Ingress', 'fluent')
+      .spec.rules[0].http.paths.filter((p: { backend: { service: { name: string } } }) => p.backend.service.name === 'fluent-keycloak')
+      .map((p: { path: string; pathType: string }) => p);
+    expect(keycloakPaths.length).toBeGreaterThan(0);
+    for (const { path, pathType } of keycloakPaths) {
+      expect(pathType, path).toBe('Exact');
+      expect(path).not.toMatch(/\/token|login-actions\/authenticate|\/account|\/admin/);
+    }
   });
 
   it('the gateway: liveness on /api/health/live, readiness on /api/health/ready over loopback, traffic on 3000', () => {
@@ -194,17 +208,75 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     }
   });
 
-  it('exposes the SPA and /api through the gateway and of Keycloak only /realms/fluent/', () => {
+  it("exposes the SPA and /api through the gateway and of Keycloak only the five paths of Google sign-in's round trip, each exactly", () => {
     const paths = find(manifests, 'Ingress', 'fluent').spec.rules[0].http.paths.map(
-      (p: { path: string; backend: { service: { name: string } } }) => `${p.path} -> ${p.backend.service.name}`,
+      (p: { path: string; pathType: string; backend: { service: { name: string } } }) => `${p.pathType} ${p.path} -> ${p.backend.service.name}`,
     );
-    expect(paths).toEqual(['/ -> fluent-gateway', '/realms/fluent/ -> fluent-keycloak']);
+    expect(paths).toEqual([
+      'Prefix / -> fluent-gateway',
+      // The gateway sends the browser here (kc_idp_hint=google); the realm's browser flow has no password form.
+      'Exact /realms/fluent/protocol/openid-connect/auth -> fluent-keycloak',
+      // Keycloak 26's redirector answers with this hop of its own, which redirects to Google.
+      'Exact /realms/fluent/broker/google/login -> fluent-keycloak',
+      // Google's redirect back; Keycloak exchanges Google's code itself.
+      'Exact /realms/fluent/broker/google/endpoint -> fluent-keycloak',
+      // A first Google sign-in: the first-broker-login flow, then back to the gateway's callback.
+      'Exact /realms/fluent/login-actions/first-broker-login -> fluent-keycloak',
+      'Exact /realms/fluent/broker/after-first-broker-login -> fluent-keycloak',
+    ]);
   });
 });
 
+describe("the Ingress never routes to Keycloak's password checks, its token endpoint or its administration", () => {
+  it.each([
+    '/admin/', '/realms/master/', '/realms/fluent/', '/realms/fluent/protocol/openid-connect/token', '/realms/fluent/protocol/openid-connect/',
+    '/realms/fluent/login-actions/', '/realms/fluent/login-actions/authenticate', '/',
+  ])('refuses keycloak.extraPublicPaths=%s', (path) => {
+    const run = template([VALUES.prod], [...fixtureSecrets(), `keycloak.extraPublicPaths={${path}}`]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain(`keycloak.extraPublicPaths may not expose ${path}`);
+  });
+
+  it("adds an operator's harmless extra path (Keycloak's static styles) as a prefix", () => {
+    const paths = find(render([VALUES.prod], [...fixtureSecrets(), 'keycloak.extraPublicPaths={/resources/}']), 'Ingress', 'fluent').spec.rules[0].http.paths;
+    expect(paths.at(-1)).toEqual({ path: '/resources/', pathType: 'Prefix', backend: { service: { name: 'fluent-keycloak', port: { name: 'http' } } } });
+  });
+});
+
+interface Selector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }[];
+}
+interface Peer {
+  podSelector?: Selector;
+  namespaceSelector?: Selector;
+  ipBlock?: { cidr: string; except?: string[] };
+}
+
+/** A Kubernetes label selector, matchExpressions included. */
+function selects(selector: Selector | undefined, labels: Record<string, string>): boolean {
+  return (
+    Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
+    (selector?.matchExpressions ?? []).every(({ key, operator, values = [] }) =>
+      operator === 'In' ? values.includes(labels[key]!) : operator === 'NotIn' ? !values.includes(labels[key]!) : operator === 'Exists' ? key in labels : !(key in labels),
+    )
+  );
+}
+
+/** The policies of these types that select a pod; [] means the pod is unrestricted in that direction. */
+const policiesFor = (policies: Manifest[], type: 'Ingress' | 'Egress', labels: Record<string, string>) =>
+  policies.filter((p) => (p.spec.policyTypes as string[]).includes(type) && selects(p.spec.podSelector, labels));
+
+const peerMatches = (peer: Peer, pod: { namespace: string; labels: Record<string, string> }, policyNamespace = 'fluent') =>
+  !peer.ipBlock &&
+  (peer.namespaceSelector ? selects(peer.namespaceSelector, { 'kubernetes.io/metadata.name': pod.namespace }) : pod.namespace === policyNamespace) &&
+  (!peer.podSelector || selects(peer.podSelector, pod.labels));
+
 /**
  * Every flow (source → target:port) the NetworkPolicies admit between the release's pods, the
- * ingress controller and a stranger pod in the namespace.
+ * ingress controller, the cluster's DNS and a stranger pod in the namespace: admitted at the target
+ * (ingress) and, for a pod of the release, at the source too (egress). Flows out of the cluster
+ * (ipBlock) are listed as `source -> <cidr>:port`.
  */
 function admittedFlows(manifests: Manifest[]): string[] {
   const ingressNamespace = 'ingress-nginx';
@@ -218,28 +290,44 @@ function admittedFlows(manifests: Manifest[]): string[] {
     })),
     { name: 'ingress-controller', namespace: ingressNamespace, labels: {}, ports: [], kind: 'external' },
     { name: 'stranger', namespace: 'fluent', labels: { app: 'other' }, ports: [], kind: 'external' },
+    { name: 'kube-dns', namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' }, ports: [53], kind: 'external' },
   ];
   const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
-  const matches = (selector: Record<string, string> | undefined, labels: Record<string, string>) =>
-    Object.entries(selector ?? {}).every(([k, v]) => labels[k] === v);
+  const released = (pod: (typeof pods)[number]) => pod.namespace === 'fluent' && pod.kind !== 'external';
   const flows = new Set<string>();
-  for (const target of pods.filter((p) => p.namespace === 'fluent' && p.kind !== 'external')) {
-    const applying = policies.filter((p) => matches(p.spec.podSelector.matchLabels, target.labels));
-    expect(applying.length, `${target.name} is selected by a policy (default deny)`).toBeGreaterThan(0);
+  const egressAllows = (source: (typeof pods)[number], target: (typeof pods)[number], port: number) => {
+    if (!released(source)) return true;
+    const applying = policiesFor(policies, 'Egress', source.labels);
+    expect(applying.length, `${source.name}: egress is denied by default`).toBeGreaterThan(0);
+    return applying.some((policy) =>
+      (policy.spec.egress ?? []).some(
+        (rule: { to: Peer[]; ports?: { port: number }[] }) => (!rule.ports || rule.ports.some((p) => p.port === port)) && rule.to.some((peer) => peerMatches(peer, target)),
+      ),
+    );
+  };
+  for (const target of pods.filter((p) => released(p) || p.name === 'kube-dns')) {
+    const applying = policiesFor(policies, 'Ingress', target.labels);
+    if (released(target)) expect(applying.length, `${target.name} is selected by a policy (default deny)`).toBeGreaterThan(0);
     for (const source of pods) {
       for (const port of target.ports) {
-        const admitted = applying.some((policy) =>
-          (policy.spec.ingress ?? []).some(
-            (rule: { from: any[]; ports: { port: number }[] }) =>
-              rule.ports.some((p) => p.port === port) &&
-              rule.from.some((peer) =>
-                peer.namespaceSelector
-                  ? matches(peer.namespaceSelector.matchLabels, { 'kubernetes.io/metadata.name': source.namespace })
-                  : source.namespace === 'fluent' && matches(peer.podSelector.matchLabels, source.labels),
-              ),
-          ),
-        );
-        if (admitted) flows.add(`${source.name} -> ${target.name}:${port}`);
+        const ingressAllows =
+          !released(target) ||
+          applying.some((policy) =>
+            (policy.spec.ingress ?? []).some(
+              (rule: { from: Peer[]; ports: { port: number }[] }) => rule.ports.some((p) => p.port === port) && rule.from.some((peer) => peerMatches(peer, source)),
+            ),
+          );
+        if (ingressAllows && egressAllows(source, target, port) && (released(source) || released(target))) flows.add(`${source.name} -> ${target.name}:${port}`);
+      }
+    }
+  }
+  for (const source of pods.filter(released)) {
+    for (const policy of policiesFor(policies, 'Egress', source.labels)) {
+      for (const rule of (policy.spec.egress ?? []) as { to: Peer[]; ports?: { port: number }[] }[]) {
+        for (const peer of rule.to.filter((p) => p.ipBlock)) {
+          const except = peer.ipBlock!.except?.length ? ` except ${peer.ipBlock!.except.join(' ')}` : '';
+          flows.add(`${source.name} -> ${peer.ipBlock!.cidr}${except}:${rule.ports?.map((p) => p.port).join(',') ?? 'any'}`);
+        }
       }
     }
   }
@@ -262,24 +350,72 @@ describe('NetworkPolicies admit exactly the flows the platform needs', () => {
     // LanguageTool: feedback-service alone.
     'feedback-service -> languagetool:8010',
   ];
+  // The cluster's DNS: every pod of the release but LanguageTool (it reaches nothing).
+  const dns = (manifests: Manifest[]) =>
+    workloads(manifests)
+      .map((w) => w.pod.metadata.labels['app.kubernetes.io/component'] as string)
+      .filter((c) => c !== 'languagetool')
+      .flatMap((c) => [`${c} -> kube-dns:53`]);
 
-  it('dev: plus Keycloak → its PostgreSQL, payment-service → stripe-mock and the offline webhook', () => {
+  it('dev: plus Keycloak → its PostgreSQL, payment-service → stripe-mock and the offline webhook; nothing leaves the cluster', () => {
     expect(admittedFlows(RENDERS.dev!)).toEqual(
-      [...common, 'keycloak -> keycloak-postgresql:5432', 'payment-service -> stripe-mock:12111', 'payment-service -> gateway:3000'].sort(),
+      [...new Set([...common, ...dns(RENDERS.dev!), 'keycloak -> keycloak-postgresql:5432', 'payment-service -> stripe-mock:12111', 'payment-service -> gateway:3000'])].sort(),
     );
   });
 
-  it('prod: nothing else (no stranger, and only the services reach MongoDB)', () => {
-    expect(admittedFlows(RENDERS.prod!)).toEqual([...common].sort());
+  it('prod: nothing else (no stranger, and only the services reach MongoDB); out of the cluster only payment-service and Keycloak on 443, and Keycloak to its database', () => {
+    expect(admittedFlows(RENDERS.prod!)).toEqual(
+      [
+        ...new Set([
+          ...common,
+          ...dns(RENDERS.prod!),
+          // Stripe (live payments) and Google (Keycloak brokers the sign-in): values-prod.yaml's ranges.
+          'payment-service -> 0.0.0.0/0 except 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16:443',
+          'keycloak -> 0.0.0.0/0 except 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16:443',
+          'keycloak -> 10.20.30.0/24:any',
+        ]),
+      ].sort(),
+    );
+  });
+
+  it('egress: denied by default for every pod, outside ranges none unless given, LanguageTool reaches nothing at all', () => {
+    const manifests = render([VALUES.prod], [...fixtureSecrets(), 'networkPolicies.egress.outside.cidrs=null']);
+    const flows = admittedFlows(manifests);
+    expect(flows.filter((f) => /-> \d/.test(f))).toEqual(['keycloak -> 10.20.30.0/24:any']);
+    expect(flows.filter((f) => f.startsWith('languagetool '))).toEqual([]);
+    const deny = find(manifests, 'NetworkPolicy', 'fluent-default-deny').spec;
+    expect(deny).toEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/instance': 'fluent' } }, policyTypes: ['Ingress', 'Egress'] });
+  });
+
+  it.each([
+    ['mongodb', ['mongodb.internal=false', 'secrets.values.mongodb-uri=mongodb://u:p@db.example.internal/fluent']],
+    ['nats', ['nats.internal=false', 'nats.url=nats://nats.example.internal:4222', 'jetstreamSetup.replicas=3']],
+    ['keycloakDatabase', ['networkPolicies.egress.external.keycloakDatabase=null']],
+  ])('egress: an external %s needs its address range, and only its clients get it', (name, sets) => {
+    const missing = template([VALUES.prod], [...fixtureSecrets(), ...sets]);
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toContain(`networkPolicies.egress.external.${name} is required`);
+    if (name === 'keycloakDatabase') return;
+    const flows = admittedFlows(render([VALUES.prod], [...fixtureSecrets(), ...sets, `networkPolicies.egress.external.${name}={192.0.2.0/24}`]));
+    const clients = flows.filter((f) => f.includes('192.0.2.0/24')).map((f) => f.split(' ')[0]).sort();
+    const expected = name === 'mongodb' ? services : [...apps, 'jetstream-setup'];
+    expect(clients).toEqual(expected.sort());
   });
 
   it('with an external LanguageTool: no LanguageTool of ours, and feedback-service is pointed at that one', () => {
-    const manifests = render([VALUES.prod], [...fixtureSecrets(), 'languagetool.internal=false', 'languagetool.url=http://languagetool.tools:8010']);
+    const manifests = render([VALUES.prod], [
+      ...fixtureSecrets(),
+      'languagetool.internal=false',
+      'languagetool.url=http://languagetool.tools:8010',
+      'networkPolicies.egress.external.languagetool={10.96.0.0/12}',
+    ]);
     expect(manifests.some((m) => m.metadata.name === 'fluent-languagetool')).toBe(false);
-    expect(admittedFlows(manifests)).toEqual(common.filter((f) => !f.includes('languagetool')).sort());
+    expect(admittedFlows(manifests).filter((f) => !/kube-dns|-> \d/.test(f))).toEqual(common.filter((f) => !f.includes('languagetool')).sort());
+    // Only feedback-service may reach the external one.
+    expect(admittedFlows(manifests).filter((f) => f.includes('10.96.0.0/12'))).toEqual(['feedback-service -> 10.96.0.0/12:any']);
     const feedback = find(manifests, 'Deployment', 'fluent-feedback-service').spec.template.spec.containers[0];
     expect(containerEnv(manifests, feedback).LANGUAGETOOL_URL).toBe('http://languagetool.tools:8010');
-    expect(template([VALUES.prod], [...fixtureSecrets(), 'languagetool.internal=false']).stderr).toContain('languagetool.url is required');
+    expect(template([VALUES.prod], [...fixtureSecrets(), 'languagetool.internal=false', 'networkPolicies.egress.external.languagetool={10.96.0.0/12}']).stderr).toContain('languagetool.url is required');
   });
 });
 

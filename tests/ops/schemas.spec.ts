@@ -13,7 +13,7 @@ beforeAll(() => {
   for (const [name, files, sets] of [
     ['dev', [VALUES.dev], []],
     ['prod', [VALUES.prod], fixtureSecrets()],
-    ['prod-external', [VALUES.prod], [...fixtureSecrets(), 'mongodb.internal=false', 'secrets.values.mongodb-uri=mongodb://fluent:fixture@db.example.internal/fluent?replicaSet=rs0', 'nats.internal=false', 'nats.url=nats://nats.example.internal:4222', 'jetstreamSetup.replicas=3', 'languagetool.internal=false', 'languagetool.url=http://languagetool.tools:8010', 'metrics.serviceMonitor.enabled=false']],
+    ['prod-external', [VALUES.prod], [...fixtureSecrets(), 'mongodb.internal=false', 'secrets.values.mongodb-uri=mongodb://fluent:fixture@db.example.internal/fluent?replicaSet=rs0', 'nats.internal=false', 'nats.url=nats://nats.example.internal:4222', 'jetstreamSetup.replicas=3', 'languagetool.internal=false', 'languagetool.url=http://languagetool.tools:8010', 'metrics.serviceMonitor.enabled=false', 'networkPolicies.egress.external.mongodb={10.1.0.0/24}', 'networkPolicies.egress.external.nats={10.2.0.0/24}', 'networkPolicies.egress.external.languagetool={10.3.0.0/24}']],
   ] as const) {
     const run = template([...files], [...sets]);
     if (run.status !== 0) throw new Error(run.stderr);

@@ -124,3 +124,20 @@ export async function realmRolesOf(uid: string): Promise<string[]> {
   const roles = (await (await admin(`/users/${uid}/role-mappings/realm`, {}, [200], 'bootstrap')).json()) as Record<string, any>[];
   return roles.map((r) => String(r.name));
 }
+
+/**
+ * Gives a browser context the Keycloak session (its realm cookies) that a finished Google sign-in
+ * of this user would leave: the bootstrap administrator impersonates the user, through the
+ * context's own request client so the cookies land in the browser. The realm's browser flow has
+ * no password form, and Google cannot be reached offline.
+ */
+export async function signInToKeycloakAs(
+  request: { post: (url: string, options: { headers: Record<string, string> }) => Promise<{ status: () => number; text: () => Promise<string> }> },
+  keycloakOrigin: string,
+  uid: string,
+): Promise<void> {
+  const response = await request.post(`${keycloakOrigin}/admin/realms/fluent/users/${uid}/impersonation`, {
+    headers: { Authorization: `Bearer ${await bootstrapAdminToken()}` },
+  });
+  if (response.status() !== 200) throw new Error(`impersonation: Keycloak answered ${response.status()} ${await response.text()}`);
+}

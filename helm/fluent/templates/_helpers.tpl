@@ -69,6 +69,38 @@ app.kubernetes.io/component: {{ .component }}
 {{- join "," $hosts -}}
 {{- end -}}
 
+{{/* The Secret key of an app's own MongoDB password (chart's MongoDB). */}}
+{{- define "fluent.mongodbPasswordKey" -}}
+{{- printf "mongodb-password-%s" . -}}
+{{- end -}}
+
+{{/*
+The apps that use MongoDB, each with the collections it owns (apps.<name>.mongodbCollections), as
+JSON: [{"app": "auth-service", "collections": [...]}, ...]. An app with the mongodb client and no
+collections fails the render: its role would be empty.
+*/}}
+{{- define "fluent.mongodbApps" -}}
+{{- $apps := list -}}
+{{- range $name, $app := .Values.apps -}}
+{{- if and $app.enabled (has "mongodb" ($app.clients | default list)) -}}
+{{- if not $app.mongodbCollections -}}
+{{- fail (printf "apps.%s.mongodbCollections is required: the collections it reads and writes (its database role holds only those)" $name) -}}
+{{- end -}}
+{{- $apps = append $apps (dict "app" $name "collections" $app.mongodbCollections) -}}
+{{- end -}}
+{{- end -}}
+{{- toJson $apps -}}
+{{- end -}}
+
+{{/* fluent.mongodbApps with the environment variable holding each app's password, for the init Job. */}}
+{{- define "fluent.mongodbInitUsers" -}}
+{{- $users := list -}}
+{{- range $a := (include "fluent.mongodbApps" . | fromJsonArray) -}}
+{{- $users = append $users (merge (dict "passwordVariable" (printf "MONGODB_PASSWORD_%s" ($a.app | upper | replace "-" "_"))) $a) -}}
+{{- end -}}
+{{- toJson $users -}}
+{{- end -}}
+
 {{- define "fluent.keycloakUrl" -}}
 {{- printf "http://%s-keycloak:8080" (include "fluent.fullname" .) -}}
 {{- end -}}
@@ -82,8 +114,14 @@ The Secret keys this configuration needs. Each is given in secrets.values, gener
 {{- range $user := (include "fluent.natsUsers" . | fromJsonArray) -}}
 {{- $keys = append $keys (include "fluent.natsPasswordKey" $user.user) -}}
 {{- end -}}
+{{- if .Values.nats.internal -}}
+{{- $keys = append $keys "nats-route-password" -}}
+{{- end -}}
 {{- if .Values.mongodb.internal -}}
-{{- $keys = concat $keys (list "mongodb-root-password" "mongodb-app-password" "mongodb-keyfile") -}}
+{{- $keys = concat $keys (list "mongodb-root-password" "mongodb-keyfile") -}}
+{{- range $a := (include "fluent.mongodbApps" . | fromJsonArray) -}}
+{{- $keys = append $keys (include "fluent.mongodbPasswordKey" $a.app) -}}
+{{- end -}}
 {{- else -}}
 {{- $keys = append $keys "mongodb-uri" -}}
 {{- end -}}
@@ -163,10 +201,6 @@ tools/stack/nats-auth.mjs), passwords from the environment ($NATS_PASSWORD_<USER
 {{- define "fluent.natsConf" -}}
 {{- $full := include "fluent.fullname" . -}}
 {{- $users := include "fluent.natsUsers" . | fromJsonArray -}}
-{{- $routes := list -}}
-{{- range $i := until (int .Values.nats.replicas) -}}
-{{- $routes = append $routes (printf "nats://%s-nats-%d.%s-nats-headless:6222" $full $i $full) -}}
-{{- end -}}
 server_name: $POD_NAME
 listen: 0.0.0.0:4222
 http: 0.0.0.0:8222
@@ -181,7 +215,21 @@ jetstream {
 cluster {
   name: {{ $full }}
   listen: 0.0.0.0:6222
-  routes: {{ include "fluent.natsList" $routes }}
+  # Only a server that knows the route password joins (a pod that is not one of ours cannot); the
+  # route URLs carrying it are the StatefulSet's --routes argument ("fluent.natsRoutes"), filled
+  # from the Secret by Kubernetes, never written here.
+  authorization { user: route, password: $NATS_ROUTE_PASSWORD, timeout: 2 }
+  # --routes {{ include "fluent.natsRoutes" . }}
+  {{- if .Values.nats.cluster.tls.secretName }}
+  # Routes over mutual TLS: each server presents the certificate and checks the other's against the CA.
+  tls {
+    cert_file: /etc/nats/cluster-tls/tls.crt
+    key_file: /etc/nats/cluster-tls/tls.key
+    ca_file: /etc/nats/cluster-tls/ca.crt
+    verify: true
+    timeout: 3
+  }
+  {{- end }}
 }
 authorization {
   users: [
@@ -191,6 +239,20 @@ authorization {
 {{- end }}
   ]
 }
+{{- end -}}
+
+{{/*
+The cluster's route URLs for nats-server's --routes: each with the route user and
+$(NATS_ROUTE_PASSWORD), which Kubernetes fills in from the container's environment (nats.conf cannot
+put a variable inside a string, and a route without credentials is refused by the others).
+*/}}
+{{- define "fluent.natsRoutes" -}}
+{{- $full := include "fluent.fullname" . -}}
+{{- $routes := list -}}
+{{- range $i := until (int .Values.nats.replicas) -}}
+{{- $routes = append $routes (printf "nats://route:$(NATS_ROUTE_PASSWORD)@%s-nats-%d.%s-nats-headless:6222" $full $i $full) -}}
+{{- end -}}
+{{- join "," $routes -}}
 {{- end -}}
 
 {{- define "fluent.languagetoolUrl" -}}

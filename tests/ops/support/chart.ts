@@ -77,6 +77,9 @@ export function natsUsers(): { user: string; passwordVariable: string; publish: 
   return JSON.parse(readFileSync(join(CHART, 'files', 'nats-permissions.json'), 'utf8')).users;
 }
 
+/** The apps with a database, each its own MongoDB user (values.yaml, apps.<name>.mongodbCollections). */
+export const MONGODB_APPS = ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'];
+
 /**
  * --set flags that give the chart every production secret in-line (instead of values-prod.yaml's
  * existingSecret), with fixture values: long, random-looking, none a known default.
@@ -85,7 +88,8 @@ export function fixtureSecrets(): string[] {
   const keys = [
     ...natsUsers().map(({ user }) => `nats-password-${user}`),
     'keycloak-web-client-secret', 'keycloak-auth-client-secret', 'keycloak-admin-password', 'keycloak-db-password',
-    'mongodb-root-password', 'mongodb-app-password', 'mongodb-keyfile', 'stripe-webhook-secret',
+    'mongodb-root-password', 'mongodb-keyfile', 'stripe-webhook-secret', 'nats-route-password',
+    ...MONGODB_APPS.map((app) => `mongodb-password-${app}`),
   ];
   return [
     'secrets.existingSecret=',
