@@ -11,6 +11,11 @@ describe('gateway configuration', () => {
     expect(loadConfig(gatewayConfigSchema, { NODE_ENV: 'production', ...origin, ALLOW_INSECURE_COOKIES: 'true' }).SESSION_COOKIE_SECURE).toBe(false);
   });
 
+  it('refuses to start with NODE_ENV unset and production settings missing: unset is production', () => {
+    expect(() => loadConfig(gatewayConfigSchema, {})).toThrow(/PUBLIC_ORIGIN: production needs PUBLIC_ORIGIN/);
+    expect(() => loadConfig(gatewayConfigSchema, { NODE_ENV: 'development' })).not.toThrow();
+  });
+
   it('refuses a production gateway that does not know its public origin (Google sign-in redirect)', () => {
     expect(() => loadConfig(gatewayConfigSchema, { NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'true', TRUST_PROXY: '1' })).toThrow(/PUBLIC_ORIGIN: production needs PUBLIC_ORIGIN/);
   });
