@@ -28,10 +28,10 @@ describe('gateway configuration', () => {
   });
 
   it('leaves TRUST_PROXY unset in development (the gateway then believes loopback proxies only)', () => {
-    expect(loadConfig(gatewayConfigSchema, {}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig(gatewayConfigSchema, { NODE_ENV: 'development' }).TRUST_PROXY).toBeUndefined();
   });
 
   it('allows plain HTTP cookies in development', () => {
-    expect(loadConfig(gatewayConfigSchema, {}).SESSION_COOKIE_SECURE).toBe(false);
+    expect(loadConfig(gatewayConfigSchema, { NODE_ENV: 'development' }).SESSION_COOKIE_SECURE).toBe(false);
   });
 });
