@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventStreams, EventSubjects } from '@fluent/contracts';
+import { EventStreams, EventSubjects, utcDay } from '@fluent/contracts';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { findKeycloakUser, grantRealmRole, realmRolesOf } from '../support/keycloak';
 import { api, eventually, gatewayUrl, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
@@ -88,17 +88,25 @@ describe('page views', () => {
     expect(onlyA.counts).toEqual([{ day: onlyA.to, path: a, views: 3 }]);
     expect(onlyA.total).toBe(3);
 
-    const { body: all } = await report();
-    const ours = all.counts.filter((c: { path: string }) => c.path === a || c.path === b);
+    // Today's rows only (the span's other days are on other pages once the stack has many): every page of them.
+    const counts: { day: string; path: string; views: number }[] = [];
+    let all: { to: string; total: number; rows: number; limit: number; counts: typeof counts };
+    for (let page = 1; ; page++) {
+      all = (await report(`?from=${utcDay(new Date())}&page=${page}&limit=1000`)).body;
+      counts.push(...all.counts);
+      if (page * all.limit >= all.rows) break;
+    }
+    const ours = counts.filter((c) => c.path === a || c.path === b);
     expect(ours).toEqual([
       { day: all.to, path: a, views: 3 },
       { day: all.to, path: b, views: 1 },
     ].sort((x, y) => x.path.localeCompare(y.path)));
-    expect(all.total).toBe(all.counts.reduce((sum: number, c: { views: number }) => sum + c.views, 0));
+    expect(all.rows).toBe(counts.length);
+    expect(all.total).toBe(counts.reduce((sum, c) => sum + c.views, 0));
 
     // A span that ends before today has none of today's views.
     const { body: past } = await report(`?path=${encodeURIComponent(a)}&from=2026-01-01&to=2026-01-31`);
-    expect(past).toEqual({ from: '2026-01-01', to: '2026-01-31', total: 0, counts: [] });
+    expect(past).toEqual({ from: '2026-01-01', to: '2026-01-31', total: 0, counts: [], page: 1, limit: 500, rows: 0 });
   });
 
   it('publishes the path and the time only: no personal data reaches the event', async () => {
@@ -138,6 +146,18 @@ describe('page views', () => {
     await eventually(() => viewsOf(marker), (n) => n === 1);
     expect(await viewsOf(private1)).toBe(0);
     expect(await viewsOf(private2)).toBe(0);
+  });
+
+  it("counts no view of a path that is none of the site's pages (made-up paths would grow the counts without bound)", async () => {
+    const made = `/made-up-${randomUUID().slice(0, 8)}`;
+    for (const path of [made, `/blog/${randomUUID().slice(0, 8)}/deeper`, '/blog/Not-A-Slug']) {
+      expect(await view({ path }), path).toEqual({ status: 202, body: { recorded: false } });
+    }
+    // A page of the site posted after them is counted: by then the others would have been too.
+    const marker = uniquePath('after-made-up');
+    await view({ path: marker });
+    await eventually(() => viewsOf(marker), (n) => n === 1);
+    expect(await viewsOf(made)).toBe(0);
   });
 
   it('refuses a missing path, or one with a query, with 400 naming the field', async () => {

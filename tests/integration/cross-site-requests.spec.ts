@@ -20,6 +20,16 @@ describe('state-changing requests from other sites, or not in JSON', () => {
     expect(refused).toEqual({ status: 403, body: FOREIGN, cookies: [] });
   });
 
+  it('checks the route a request reaches, not how its path is spelled: /%61pi/auth/login and /%61pi/auth/logout from another site are refused', async () => {
+    const { email } = await signUp();
+    const form = new URLSearchParams({ email, password: PASSWORD }).toString();
+    const headers = { origin: 'https://attacker.example', 'content-type': 'application/x-www-form-urlencoded' };
+    expect(await postFrom('/%61pi/auth/login', form, headers)).toEqual({ status: 403, body: FOREIGN, cookies: [] });
+    expect(await postFrom('/%61pi/auth/logout', '', headers)).toEqual({ status: 403, body: FOREIGN, cookies: [] });
+    // The spelling reaches the real route: from this site, as JSON, it signs in.
+    expect((await postFrom('/%61pi/auth/login', JSON.stringify({ email, password: PASSWORD }), { origin: gatewayUrl, 'content-type': 'application/json' })).status).toBe(200);
+  });
+
   it('refuses a form-encoded or text body on the API with 415, even from this site', async () => {
     const { email } = await signUp();
     for (const [type, body] of [

@@ -134,16 +134,22 @@ describe('item reports', () => {
 
     expect((await api('/api/reports')).status).toBe(401);
     expect((await api('/api/reports', { headers: bearer(first.token) })).status).toBe(403);
-    const { status, body } = await api('/api/reports', { headers: bearer(operator) });
-    expect(status).toBe(200);
-    const fill = (body.items as ReportedItem[]).find((i) => i.section === 'fills' && i.itemId === item.id)!;
+    // One page of items at a time (most reported first): earlier runs may have put others before it.
+    let fill: ReportedItem | undefined;
+    for (let page = 1; !fill; page++) {
+      const { status, body } = await api(`/api/reports?page=${page}&limit=20`, { headers: bearer(operator) });
+      expect(status).toBe(200);
+      expect(body.items.length, `item not found by page ${page}`).toBeGreaterThan(0);
+      fill = (body.items as ReportedItem[]).find((i) => i.section === 'fills' && i.itemId === item.id);
+    }
     expect(fill).toMatchObject({ testId: 1, prompt: item.question });
     // Earlier runs against the same stack may have reported this item too: ours are the newest two.
-    expect(fill.reports.slice(0, 2).map((r) => [r.attemptId, r.reason, r.comment])).toEqual([
+    expect(fill!.reports.slice(0, 2).map((r) => [r.attemptId, r.reason, r.comment])).toEqual([
       [second.attemptId, 'other', 'two options fit'],
       [first.attemptId, 'question-unclear', ''],
     ]);
-    expect(fill.count).toBe(fill.reports.length);
-    expect(Object.values(fill.reasons).reduce((a, b) => a + b, 0)).toBe(fill.count);
+    // Its newest 10 reports are listed; the count and reasons cover them all.
+    expect(fill!.reports.length).toBe(Math.min(fill!.count, 10));
+    expect(Object.values(fill!.reasons).reduce((a, b) => a + b, 0)).toBe(fill!.count);
   });
 });

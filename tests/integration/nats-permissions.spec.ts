@@ -106,6 +106,47 @@ describe('NATS permissions', () => {
     expect(await session('gateway', [sub('_INBOX.auth-service.>', 1)])).toContain(subscribeDenied('_INBOX.auth-service.>'));
   });
 
+  it('lets a service answer only the requests it received: no reply subject it was not asked on, no second answer', async () => {
+    // A request of the gateway's to a subject catalog-service answers; the responder keeps the
+    // reply subject it was handed (what a compromised service learns of the gateway's inbox).
+    const subject = `catalog.permissions-check-${randomUUID().slice(0, 8)}`;
+    const catalog = await connectAs('catalog-service');
+    open.push(catalog);
+    const asked: string[] = [];
+    catalog.subscribe(subject, {
+      callback: (_error, message) => {
+        asked.push(message.reply!);
+        message.respond(codec.encode({ answer: 'from catalog' }));
+      },
+    });
+    await catalog.flush();
+    const gateway = await connectAs('gateway');
+    open.push(gateway);
+    const seenByGateway: string[] = [];
+    // The gateway's own inbox, read as the gateway reads it: anything published there arrives here.
+    const reply = await gateway.request(subject, codec.encode({}), { timeout: 5000 });
+    expect(codec.decode(reply.data)).toEqual({ answer: 'from catalog' });
+    const [answered] = asked;
+    expect(answered).toMatch(/^_INBOX\.gateway\./);
+    const inbox = answered!.slice(0, answered!.lastIndexOf('.'));
+    gateway.subscribe(`${inbox}.*`, { callback: (_error, message) => seenByGateway.push(message.subject) });
+    await gateway.flush();
+
+    // Another reply subject in the same inbox (the next request's, a guess), another app's inbox, the
+    // one already answered (a second, forged answer): every service user is refused all three.
+    const guessed = `${inbox}.guessed-${randomUUID().slice(0, 8)}`;
+    for (const user of ['catalog-service', 'auth-service', 'payment-service', 'blog-service', 'feedback-service']) {
+      expect(await session(user, [pub(guessed), pub('_INBOX.auth-service.x.1'), pub(answered!)]), user).toEqual([
+        publishDenied(guessed),
+        publishDenied('_INBOX.auth-service.x.1'),
+        publishDenied(answered!),
+        'PONG',
+      ]);
+    }
+    await gateway.flush();
+    expect(seenByGateway).toEqual([]);
+  });
+
   it('keeps JetStream to the services that use it, and each KV bucket to its owner', async () => {
     // blog-service pulls page views from the events stream through the JetStream API; it cannot
     // listen on the event subjects themselves.

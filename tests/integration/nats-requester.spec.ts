@@ -38,6 +38,7 @@ describe('NatsRequester (the gateway\'s requests over NATS)', () => {
         setTimeout(() => message.respond(encode(`echo ${text}`)), Number(delay));
       },
     });
+    responder.subscribe(`${subject}.reply-subject`, { callback: (_error, message) => message.respond(encode(message.reply ?? '')) });
     responder.subscribe(`${subject}.late`, { callback: (_error, message) => setTimeout(() => message.respond(encode('too late')), 300) });
     await responder.flush();
     requester = await connectedRequester('requester-test');
@@ -77,6 +78,35 @@ describe('NatsRequester (the gateway\'s requests over NATS)', () => {
     const error = await requester.request(`${subject}.nobody`, encode('x'), 5_000).then(() => undefined, (reason: unknown) => reason);
     expect(isNoResponders(error)).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('names each reply subject with its own unguessable token: 128 random bits, no sequence, nothing shared between requests', async () => {
+    // What a service sees of the gateway's requests is their reply subjects: from 200 of them it
+    // must not be able to name the next one.
+    const replySubjects = (await Promise.all(Array.from({ length: 200 }, () => requester.request(`${subject}.reply-subject`, encode('x'), 5_000)))).map(decode);
+    const inbox = replySubjects[0]!.slice(0, replySubjects[0]!.lastIndexOf('.'));
+    expect(inbox).toMatch(/^_INBOX\.gateway\./);
+    const tokens = replySubjects.map((reply) => {
+      expect(reply.startsWith(`${inbox}.`)).toBe(true);
+      return reply.slice(inbox.length + 1);
+    });
+    expect(new Set(tokens).size).toBe(tokens.length);
+    for (const token of tokens) {
+      expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+      // At least 96 bits: base64url carries 6 bits a character.
+      expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(96);
+    }
+    // No counter inside: the bits of consecutive tokens agree about half the time, as random bits do
+    // (a counter's high bits agree almost always).
+    const bits = (token: string) => [...Buffer.from(token, 'base64url')].map((b) => b.toString(2).padStart(8, '0')).join('');
+    let same = 0;
+    let compared = 0;
+    for (let i = 1; i < tokens.length; i++) {
+      const [a, b] = [bits(tokens[i - 1]!), bits(tokens[i]!)];
+      for (let k = 0; k < Math.min(a.length, b.length); k++, compared++) if (a[k] === b[k]) same++;
+    }
+    expect(same / compared).toBeGreaterThan(0.45);
+    expect(same / compared).toBeLessThan(0.55);
   });
 
   it('fails at once when not connected (a closed requester)', async () => {

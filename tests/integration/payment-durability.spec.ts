@@ -133,6 +133,48 @@ describe('payment durability', () => {
 
   describe('replay-payments', () => {
     const replay = (...args: string[]) => runNode([join(ROOT, 'apps/payment-service/dist/replay-payments.js'), ...args], appEnvironment(profile, 'payment-service'));
+    /** payment-service's record of a PaymentIntent it created (payment_intents), as createIntent leaves it. */
+    const recordIntent = (id: string, uid: string, amount: number) =>
+      mongo.db().collection<{ _id: string; [field: string]: unknown }>('payment_intents').insertOne({ _id: id, uid, amount, currency: 'usd', createdAt: new Date() });
+    const deadLetterOf = (data: unknown) => ({
+      stream: payments,
+      durable: 'auth-service-paid-tests',
+      subject: EventSubjects.paymentSucceeded,
+      streamSequence: 1,
+      deliveryCount: 50,
+      error: 'connection closed',
+      failedAt: new Date().toISOString(),
+      data,
+    });
+
+    it("refuses a dead letter that does not match payment-service's record of the PaymentIntent (another learner, another amount), saying why", async () => {
+      const [victim, forger] = [await signUp(), await signUp()];
+      const victimUid = await uidOf(victim.tokens.accessToken);
+      const forgerUid = await uidOf(forger.tokens.accessToken);
+      // The victim's real PaymentIntent, claimed in a letter for the forger; and one of the forger's
+      // own, at the price, claimed in a letter for a cent.
+      const stolen = paymentEvent(forgerUid);
+      await recordIntent(stolen.paymentIntentId, victimUid, PRICE);
+      const cheap = paymentEvent(forgerUid, { amount: 1 });
+      await recordIntent(cheap.paymentIntentId, forgerUid, PRICE);
+      const invented = paymentEvent(forgerUid);
+      for (const data of [stolen, cheap, invented]) await nc.jetstream().publish(`deadletter.${payments}.auth-service-paid-tests`, codec.encode(deadLetterOf(data)));
+
+      const run = replay('--wait-ms=60000');
+      await run.waitForLine(new RegExp(`refused: ${stolen.paymentIntentId} for ${forgerUid} \\(deadletter:[^)]+\\): the PaymentIntent belongs to another learner \\(${victimUid}\\)`), 30_000);
+      await run.waitForLine(new RegExp(`refused: ${cheap.paymentIntentId} for ${forgerUid} \\(deadletter:[^)]+\\): the PaymentIntent was created for ${PRICE} usd, the letter says 1 usd`), 30_000);
+      await run.waitForLine(new RegExp(`refused: ${invented.paymentIntentId} for ${forgerUid} \\(deadletter:[^)]+\\): payment-service created no such PaymentIntent`), 30_000);
+      expect(await run.exited).toEqual({ code: 0, signal: null });
+      const forged = [stolen, cheap, invented].map((p) => p.paymentIntentId).join('|');
+      await expect(run.waitForLine(new RegExp(`unrecorded: (${forged})`), 1_000)).rejects.toThrow(/exited/);
+      // Nothing was published or recorded for them: neither learner is unlocked by it.
+      const recorded = await mongo.db().collection('succeeded_payments').countDocuments({ _id: { $in: [stolen, cheap, invented].map((p) => p.paymentIntentId) } as never });
+      expect(recorded).toBe(0);
+      for (const learner of [victim, forger]) {
+        expect((await me(learner.tokens.accessToken)).body.paidTests).toBeFalsy();
+        expect(await entitlement(learner.tokens.accessToken)).toEqual({ paid: false, premiumOpen: false });
+      }
+    }, 180_000);
 
     it('applies payments left in the dead letters or never applied, once the consumers can: a dry run first changes nothing', async () => {
       // One learner whose payment event went to the dead letters (as after the old 45-minute
@@ -152,6 +194,8 @@ describe('payment durability', () => {
         failedAt: new Date().toISOString(),
         data: letteredPayment,
       };
+      // payment-service created that PaymentIntent for that learner at that price (what the letter is checked against).
+      await recordIntent(letteredPayment.paymentIntentId, letteredUid, PRICE);
       await nc.jetstream().publish(`deadletter.${payments}.auth-service-paid-tests`, codec.encode(deadLetter));
       const lostPayment = paymentEvent(lostUid);
       await mongo.db().collection<{ _id: string; [field: string]: unknown }>('succeeded_payments').insertOne({

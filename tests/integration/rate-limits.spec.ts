@@ -101,6 +101,35 @@ describe('rate limits', () => {
     });
   });
 
+  describe('a parallel burst of password checks on two replicas', () => {
+    let replica: { url: string; stop: () => Promise<void> };
+    beforeAll(async () => {
+      replica = await startExtraGateway({}, 56);
+    });
+    afterAll(async () => {
+      await replica?.stop();
+    });
+
+    it(`lets no more than the limit (${authLimit}) through: a check its counter is too contended to count is refused with 429, never counted per replica`, async () => {
+      await clearOfWindowEdge(MINUTE, 30_000);
+      const headers = { ...someAddress(), 'content-type': 'application/json' };
+      // Twice the limit at once, half to each replica: many compare-and-sets on the one counter lose
+      // every retry (what a guesser's burst causes).
+      const answers = await Promise.all(
+        Array.from({ length: authLimit * 2 }, (_, i) =>
+          fetch(`${i % 2 === 0 ? gatewayUrl : replica.url}/api/auth/login`, { method: 'POST', headers, body: '{}' }).then(async (r) => ({ status: r.status, body: (await r.json()) as { message?: string } })),
+        ),
+      );
+      const passed = answers.filter((a) => a.status === 400).length;
+      const refused = answers.filter((a) => a.status === 429);
+      expect(answers.filter((a) => a.status !== 400 && a.status !== 429)).toEqual([]);
+      expect(passed).toBeLessThanOrEqual(authLimit);
+      expect(refused.length).toBe(answers.length - passed);
+      // The password route's usual refusal, whether the count was over or could not be made.
+      expect(new Set(refused.map((a) => a.body.message))).toEqual(new Set(['Too many requests. Please wait a moment and try again.']));
+    }, 120_000);
+  });
+
   it('limits an IPv6 client by its /64: a household or school network is one address', async () => {
     await clearOfWindowEdge(MINUTE, 20_000);
     const prefix = `2001:db8:${randomInt(1, 0xffff).toString(16)}:${randomInt(1, 0xffff).toString(16)}`;

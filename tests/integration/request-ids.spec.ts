@@ -1,6 +1,7 @@
-// One request followed across the system by its id: the gateway takes a well-formed x-request-id
-// (else makes one), echoes it, sends it to the services in the NATS header, and the services put
-// it on their log lines and on the JetStream events they publish, whose consumers log it in turn.
+// One request followed across the system by its id: the gateway gives every request an id of its
+// own (a client's well-formed x-request-id is logged beside it as clientRequestId, never in its
+// place), answers with it, sends it to the services in the NATS header, and the services put it on
+// their log lines and on the JetStream events they publish, whose consumers log it in turn.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../support/users';
@@ -33,10 +34,10 @@ async function post(path: string, token: string, body: unknown, requestId: strin
 }
 
 describe('request ids', () => {
-  it('echoes a well-formed x-request-id, and answers a missing or malformed one with a new UUID', async () => {
+  it("answers every request with an id of the gateway's own, never the one the client chose", async () => {
     const given = `it-${randomUUID()}`;
-    const kept = await fetch(`${gatewayUrl}/api/config`, { headers: { 'x-request-id': given } });
-    expect(kept.headers.get('x-request-id')).toBe(given);
+    const chosen = await fetch(`${gatewayUrl}/api/config`, { headers: { 'x-request-id': given } });
+    expect(chosen.headers.get('x-request-id')).toMatch(UUID);
     const none = await fetch(`${gatewayUrl}/api/config`);
     expect(none.headers.get('x-request-id')).toMatch(UUID);
     const malformed = await fetch(`${gatewayUrl}/api/config`, { headers: { 'x-request-id': 'two words' } });
@@ -45,27 +46,35 @@ describe('request ids', () => {
     expect((await fetch(`${gatewayUrl}/api/no-such-route`)).headers.get('x-request-id')).toMatch(UUID);
   });
 
-  it("puts the id on the gateway's line of a refused request", async () => {
-    const requestId = `it-refused-${randomUUID()}`;
+  it("puts the gateway's id on the line of a refused request, with the client's own beside it as clientRequestId", async () => {
+    const clientRequestId = `it-refused-${randomUUID()}`;
     const { tokens } = await signUp();
-    const response = await fetch(`${gatewayUrl}/api/tests/99`, { headers: { 'x-request-id': requestId, ...bearer(tokens.accessToken) } });
+    const response = await fetch(`${gatewayUrl}/api/tests/99`, { headers: { 'x-request-id': clientRequestId, ...bearer(tokens.accessToken) } });
     expect(response.status).toBe(404);
+    const requestId = response.headers.get('x-request-id')!;
+    expect(requestId).toMatch(UUID);
     const [line] = await eventually(async () => linesOf('gateway', requestId), (lines) => lines.length > 0, 10_000);
-    expect(line).toMatchObject({ msg: 'request refused', requestId, res: { statusCode: 404 } });
+    expect(line).toMatchObject({ msg: 'request refused', requestId, clientRequestId, res: { statusCode: 404 } });
+    // A client cannot put its id where ours goes: no line is filed under it.
+    expect(linesOf('gateway', clientRequestId)).toEqual([]);
   });
 
   it('follows a payment from test-confirm through payment-service, the webhook and payment.succeeded to both consumers', async () => {
     const { tokens } = await signUp();
     const intent = await createIntent(tokens.accessToken);
     expect(intent.status).toBe(200);
-    const requestId = `it-pay-${randomUUID()}`;
-    const paid = await post('/api/payments/test-confirm', tokens.accessToken, { paymentIntentId: intent.body.paymentIntentId, cardNumber: SUCCEEDING_CARD, expiry: '12/34', cvc: '123' }, requestId);
-    expect(paid).toMatchObject({ status: 200, echoed: requestId });
+    const paid = await post('/api/payments/test-confirm', tokens.accessToken, { paymentIntentId: intent.body.paymentIntentId, cardNumber: SUCCEEDING_CARD, expiry: '12/34', cvc: '123' }, `it-pay-${randomUUID()}`);
+    expect(paid).toMatchObject({ status: 200, echoed: expect.stringMatching(UUID) });
     await waitUntilPaid(tokens.accessToken);
     await waitUntilEntitled(tokens.accessToken);
-    // payment-service handled the webhook its own test-card path delivered with the same id (HTTP,
-    // back through the gateway), and published payment.succeeded with it in the event's header;
-    // auth-service and catalog-service applied that event within the same request's context.
+    // payment-service delivered the webhook of its own test-card path back through the gateway
+    // (HTTP), which gave it an id of its own: payment-service's line under this request names it.
+    const delivered = await eventually(async () => linesOf('payment-service', paid.echoed!), (lines) => lines.some((l) => /delivered as gateway request/.test(l.msg ?? '')), 15_000);
+    const webhookRequestId = /delivered as gateway request (\S+)/.exec(delivered.find((l) => /delivered as gateway request/.test(l.msg ?? ''))!.msg!)![1]!;
+    expect(webhookRequestId).toMatch(UUID);
+    // payment-service handled that webhook and published payment.succeeded with its id in the
+    // event's header; auth-service and catalog-service applied that event within the same context.
+    const requestId = webhookRequestId;
     const published = await eventually(async () => linesOf('payment-service', requestId), (lines) => lines.some((l) => /^payment\.succeeded published/.test(l.msg ?? '')), 15_000);
     expect(published.length).toBeGreaterThan(0);
     const applied = await eventually(async () => linesOf('auth-service', requestId), (lines) => lines.some((l) => /^paidTests set for/.test(l.msg ?? '')), 15_000);
@@ -76,9 +85,9 @@ describe('request ids', () => {
 
   it("carries a submitted attempt's id through attempt.submitted to feedback-service", async () => {
     const { tokens } = await signUp();
-    const requestId = `it-attempt-${randomUUID()}`;
-    const submitted = await post('/api/tests/1/attempts', tokens.accessToken, submission(), requestId);
-    expect(submitted).toMatchObject({ status: 201, echoed: requestId });
+    const submitted = await post('/api/tests/1/attempts', tokens.accessToken, submission(), `it-attempt-${randomUUID()}`);
+    expect(submitted).toMatchObject({ status: 201, echoed: expect.stringMatching(UUID) });
+    const requestId = submitted.echoed!;
     const lines = await eventually(async () => linesOf('feedback-service', requestId), (found) => found.some((l) => /^Feedback for attempt/.test(l.msg ?? '')), 45_000);
     expect(lines.find((l) => /^Feedback for attempt/.test(l.msg ?? ''))?.msg).toContain(String(submitted.body.attemptId));
   });

@@ -37,7 +37,8 @@ describe('NATS users and permissions in the chart and compose', () => {
       const permissions = conf.split('\n')[conf.split('\n').indexOf(line) + 1]!;
       const list = (subjects: string[]) => `[${subjects.map((s) => `"${s}"`).join(', ')}]`;
       const deny = user.denyPublish ? `, deny: ${list(user.denyPublish)}` : '';
-      expect(permissions.trim().replace(/,$/, ''), user.user).toBe(`permissions: { publish: { allow: ${list(user.publish)}${deny} }, subscribe: { allow: ${list(user.subscribe)} } } }`);
+      const responses = user.allowResponses ? ', allow_responses: true' : '';
+      expect(permissions.trim().replace(/,$/, ''), user.user).toBe(`permissions: { publish: { allow: ${list(user.publish)}${deny} }, subscribe: { allow: ${list(user.subscribe)} }${responses} } }`);
     }
   });
 

@@ -9,7 +9,10 @@
  * (libs/contracts/src/jetstream-topology.json, read below: the streams, who publishes to each,
  * each service's durable consumer, the setup identity that alone manages them). Each user's inbox
  * is `_INBOX.<user>.` (the apps set `inboxPrefix` from NATS_USER in libs/server-kit), so no app
- * can read another's replies. This table is the one source of the NATS users and permissions: the
+ * can read another's replies. No user may publish to `_INBOX.>`: a service answers a request through
+ * NATS's `allow_responses` (it may publish once to the reply subject of a request it received, and
+ * nowhere else), so a compromised service cannot answer a request that was not sent to it (a
+ * sign-in, a payment) before its real responder. This table is the one source of the NATS users and permissions: the
  * local stack writes nats-server's configuration from it, and so is the Helm chart's.
  */
 import { readFileSync } from 'node:fs';
@@ -17,7 +20,7 @@ import { join } from 'node:path';
 import { storedSecrets } from './secrets.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
-/** @typedef {{ user: string, publish: string[], subscribe: string[], denyPublish?: string[] }} NatsUser */
+/** @typedef {{ user: string, publish: string[], subscribe: string[], denyPublish?: string[], allowResponses?: boolean }} NatsUser */
 /** @typedef {{ name: string, subjects: string[], publisher: string }} Stream */
 
 /** The services and the request subjects each one answers (its queue group is its name). */
@@ -187,11 +190,10 @@ export function natsUsers(profileName) {
     const buckets = KV_BUCKETS[service] ?? [];
     users.push({
       user: service,
-      // Replies go to the requester's inbox; the rest is this service's own events, consumer and
-      // buckets, its requests to other services, and the messages among its own replicas (cache
-      // invalidations).
+      // Replies go to the requester's inbox through allow_responses only (one reply to a request
+      // this service received); the rest is this service's own events, consumer and buckets, its
+      // requests to other services, and the messages among its own replicas (cache invalidations).
       publish: [
-        '_INBOX.>',
         replicaSubjects(service),
         ...publishedEvents(service),
         ...consumerRights(service),
@@ -200,6 +202,7 @@ export function natsUsers(profileName) {
         ...(/** @type {Record<string, string[]>} */ (INTERNAL_REQUESTS)[service] ?? []),
       ],
       subscribe: [subject, replicaSubjects(service), inbox(service)],
+      allowResponses: true,
     });
   }
   users.push({ user: TOPOLOGY.setupUser, publish: setupRights(), subscribe: [inbox(TOPOLOGY.setupUser)] });
@@ -255,10 +258,15 @@ export function natsServerConfig(profile, options) {
     http: `127.0.0.1:${profile.ports.natsMonitor}`,
     jetstream: { store_dir: options.storeDir },
     authorization: {
-      users: natsUsers(profile.name).map(({ user, publish, subscribe, denyPublish }) => ({
+      users: natsUsers(profile.name).map(({ user, publish, subscribe, denyPublish, allowResponses }) => ({
         user,
         password: passwords[user],
-        permissions: { publish: { allow: publish, ...(denyPublish ? { deny: denyPublish } : {}) }, subscribe: { allow: subscribe } },
+        permissions: {
+          publish: { allow: publish, ...(denyPublish ? { deny: denyPublish } : {}) },
+          subscribe: { allow: subscribe },
+          // One reply, within nats-server's default 2 minutes, to each request the user received.
+          ...(allowResponses ? { allow_responses: true } : {}),
+        },
       })),
     },
   };

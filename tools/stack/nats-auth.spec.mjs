@@ -132,8 +132,25 @@ describe('NATS passwords', () => {
     expect(blog).toEqual({
       user: 'blog-service',
       password: natsCredentials(p, 'blog-service').NATS_PASSWORD,
-      permissions: { publish: { allow: users['blog-service'].publish }, subscribe: { allow: ['blog.>', 'replicas.blog-service.>', '_INBOX.blog-service.>'] } },
+      permissions: {
+        publish: { allow: users['blog-service'].publish },
+        subscribe: { allow: ['blog.>', 'replicas.blog-service.>', '_INBOX.blog-service.>'] },
+        allow_responses: true,
+      },
     });
+    // The gateway answers no request: no reply rights at all.
+    expect(config.authorization.users.find((u) => u.user === 'gateway').permissions).not.toHaveProperty('allow_responses');
     expect(readFileSync(join(p.dataDir, 'nats-credentials.json'), 'utf8')).toContain(blog.password);
+  });
+
+  it('give no user publish rights on any inbox but its own: a service answers only through allow_responses', () => {
+    for (const name of ['dev', 'test']) {
+      for (const user of natsUsers(/** @type {'dev' | 'test'} */ (name))) {
+        const inboxes = user.publish.filter((s) => s.startsWith('_INBOX') || s === '>' || s.startsWith('*'));
+        expect(inboxes.every((s) => s === `_INBOX.${user.user}.>`), `${name} ${user.user}: ${inboxes.join(' ')}`).toBe(true);
+      }
+    }
+    for (const service of ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service']) expect(users[service].allowResponses, service).toBe(true);
+    expect(users.gateway.allowResponses).toBeUndefined();
   });
 });

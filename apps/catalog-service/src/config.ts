@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_FREE_TEST_COUNT, TEST_COUNT } from '@fluent/contracts';
+import { DATA_RETENTION_DAYS, DEFAULT_FREE_TEST_COUNT, TEST_COUNT } from '@fluent/contracts';
 import { baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfig, paymentConsumerConfigSchema } from '@fluent/server-kit';
 
 export const SERVICE_NAME = 'catalog-service' as const;
@@ -11,6 +11,10 @@ export const catalogConfigSchema = baseConfigSchema.extend(databaseConfigSchema.
   ATTEMPTS_PER_TEST: z.coerce.number().int().min(1).max(100).default(1),
   /** Attempts GET /api/attempts returns, newest first. */
   ATTEMPT_HISTORY_LIMIT: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Item reports older than this are deleted (they hold a learner's answer and comment). */
+  ITEM_REPORT_RETENTION_DAYS: z.coerce.number().int().positive().default(DATA_RETENTION_DAYS.itemReports),
+  /** How often each replica applies it (and once at start). */
+  ITEM_REPORT_RETENTION_INTERVAL_MS: z.coerce.number().int().positive().default(6 * 60 * 60_000),
 });
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

@@ -11,6 +11,11 @@ describe('gateway configuration', () => {
     expect(loadConfig(gatewayConfigSchema, { NODE_ENV: 'production', ...origin, ALLOW_INSECURE_COOKIES: 'true' }).SESSION_COOKIE_SECURE).toBe(false);
   });
 
+  it('refuses to start with NODE_ENV unset and production settings missing: unset is production', () => {
+    expect(() => loadConfig(gatewayConfigSchema, {})).toThrow(/PUBLIC_ORIGIN: production needs PUBLIC_ORIGIN/);
+    expect(() => loadConfig(gatewayConfigSchema, { NODE_ENV: 'development' })).not.toThrow();
+  });
+
   it('refuses a production gateway that does not know its public origin (Google sign-in redirect)', () => {
     expect(() => loadConfig(gatewayConfigSchema, { NODE_ENV: 'production', SESSION_COOKIE_SECURE: 'true', TRUST_PROXY: '1' })).toThrow(/PUBLIC_ORIGIN: production needs PUBLIC_ORIGIN/);
   });
@@ -23,10 +28,10 @@ describe('gateway configuration', () => {
   });
 
   it('leaves TRUST_PROXY unset in development (the gateway then believes loopback proxies only)', () => {
-    expect(loadConfig(gatewayConfigSchema, {}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig(gatewayConfigSchema, { NODE_ENV: 'development' }).TRUST_PROXY).toBeUndefined();
   });
 
   it('allows plain HTTP cookies in development', () => {
-    expect(loadConfig(gatewayConfigSchema, {}).SESSION_COOKIE_SECURE).toBe(false);
+    expect(loadConfig(gatewayConfigSchema, { NODE_ENV: 'development' }).SESSION_COOKIE_SECURE).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { baseConfigSchema, databaseConfigSchema, connectNats, loadConfig, redactUri } from '@fluent/server-kit';
+import { CreatedIntent, CreatedIntentSchema } from './records/created-intent.schema';
 import { SucceededPayment, SucceededPaymentSchema } from './records/succeeded-payment.schema';
 import { replayPayments } from './replay/replay-payments';
 
@@ -35,7 +36,7 @@ async function main(): Promise<boolean> {
     // No account-wide JetStream info: payment-service may read only what replaying needs.
     const jsm = await nc.jetstreamManager({ checkAPI: false });
     return await replayPayments(
-      { payments: db.model(SucceededPayment.name, SucceededPaymentSchema), js: nc.jetstream(), jsm },
+      { payments: db.model(SucceededPayment.name, SucceededPaymentSchema), intents: db.model(CreatedIntent.name, CreatedIntentSchema), js: nc.jetstream(), jsm },
       { dryRun: args.dryRun, since: args.since, waitMs: args.waitMs, print },
     );
   } finally {

@@ -235,7 +235,7 @@ authorization {
   users: [
 {{- range $i, $u := $users }}
     { user: {{ $u.user | quote }}, password: ${{ $u.passwordVariable }},
-      permissions: { publish: { allow: {{ include "fluent.natsList" $u.publish }}{{ with $u.denyPublish }}, deny: {{ include "fluent.natsList" . }}{{ end }} }, subscribe: { allow: {{ include "fluent.natsList" $u.subscribe }} } } }{{ if lt (add1 $i) (len $users) }},{{ end }}
+      permissions: { publish: { allow: {{ include "fluent.natsList" $u.publish }}{{ with $u.denyPublish }}, deny: {{ include "fluent.natsList" . }}{{ end }} }, subscribe: { allow: {{ include "fluent.natsList" $u.subscribe }} }{{ if $u.allowResponses }}, allow_responses: true{{ end }} } }{{ if lt (add1 $i) (len $users) }},{{ end }}
 {{- end }}
   ]
 }

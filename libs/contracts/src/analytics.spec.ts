@@ -36,13 +36,13 @@ describe('report span', () => {
   const today = new Date('2026-03-03T22:00:00Z');
 
   it('defaults to the 30 days ending today (UTC)', () => {
-    expect(resolveReportSpan({}, today)).toEqual({ from: '2026-02-02', to: '2026-03-03' });
+    expect(resolveReportSpan({}, today)).toEqual({ from: '2026-02-02', to: '2026-03-03', page: 1, limit: 500 });
     expect(daysBetween('2026-02-02', '2026-03-03')).toBe(29);
   });
 
   it('keeps given days and the path', () => {
-    expect(resolveReportSpan({ from: '2026-01-01', to: '2026-01-31', path: '/blog' }, today)).toEqual({ from: '2026-01-01', to: '2026-01-31', path: '/blog' });
-    expect(resolveReportSpan({ to: '2026-01-31' }, today)).toEqual({ from: '2026-01-02', to: '2026-01-31' });
+    expect(resolveReportSpan({ from: '2026-01-01', to: '2026-01-31', path: '/blog', page: 3, limit: 10 }, today)).toEqual({ from: '2026-01-01', to: '2026-01-31', path: '/blog', page: 3, limit: 10 });
+    expect(resolveReportSpan({ to: '2026-01-31' }, today)).toEqual({ from: '2026-01-02', to: '2026-01-31', page: 1, limit: 500 });
   });
 
   it('refuses a span that runs backwards or covers more than 366 days', () => {

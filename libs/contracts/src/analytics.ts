@@ -41,17 +41,36 @@ export const PAGE_VIEW_REPORT_MAX_DAYS = 366;
 /** The report's default span, ending today. */
 export const PAGE_VIEW_REPORT_DEFAULT_DAYS = 30;
 
-/** GET /api/analytics/page-views?from=&to=&path= (operators only). Days are UTC calendar days. */
+/**
+ * Rows of a report page: at most this many (a row is a day, a path of at most 200 characters and a
+ * count, so a full page stays far under NATS's 1 MB payload limit whatever is stored).
+ */
+export const PAGE_VIEW_REPORT_PAGE_MAX = 1000;
+export const PAGE_VIEW_REPORT_PAGE_DEFAULT = 500;
+
+/** `page` (from 1) and `limit` of a paged operator list, from the query string. */
+export const pageQuery = (max: number, byDefault: number) => ({
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').max(1_000_000, 'page is too large').default(1),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${max}` })
+    .int(`limit must be a whole number from 1 to ${max}`)
+    .min(1, `limit must be a whole number from 1 to ${max}`)
+    .max(max, `limit must be a whole number from 1 to ${max}`)
+    .default(byDefault),
+});
+
+/** GET /api/analytics/page-views?from=&to=&path=&page=&limit= (operators only). Days are UTC calendar days. */
 export const pageViewReportQuerySchema = z.object({
   from: calendarDaySchema.optional(),
   to: calendarDaySchema.optional(),
   path: pageViewPathSchema.optional(),
+  ...pageQuery(PAGE_VIEW_REPORT_PAGE_MAX, PAGE_VIEW_REPORT_PAGE_DEFAULT),
 });
 export type PageViewReportQuery = z.infer<typeof pageViewReportQuerySchema>;
 
 /** What blog-service is asked: the span resolved to concrete days (see resolveReportSpan). */
 export const pageViewReportRequestSchema = z
-  .object({ from: calendarDaySchema, to: calendarDaySchema, path: pageViewPathSchema.optional() })
+  .object({ from: calendarDaySchema, to: calendarDaySchema, path: pageViewPathSchema.optional(), ...pageQuery(PAGE_VIEW_REPORT_PAGE_MAX, PAGE_VIEW_REPORT_PAGE_DEFAULT) })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
   .refine((q) => daysBetween(q.from, q.to) < PAGE_VIEW_REPORT_MAX_DAYS, {
     message: `A report covers at most ${PAGE_VIEW_REPORT_MAX_DAYS} days`,
@@ -69,10 +88,14 @@ export interface PageViewCount {
 export interface PageViewReport {
   from: string;
   to: string;
-  /** Sum of `views` over `counts`. */
+  /** Sum of `views` over every row of the span (all pages). */
   total: number;
-  /** One row per day and path with at least one view, by day, then path. */
+  /** This page's rows: one per day and path with at least one view, by day, then path. */
   counts: PageViewCount[];
+  /** The page (from 1) and its size; `rows` counts the rows of every page. */
+  page: number;
+  limit: number;
+  rows: number;
 }
 
 /** The UTC calendar day of an instant: '2026-03-03T23:59:59Z' -> '2026-03-03'. */
@@ -89,10 +112,10 @@ export function daysBetween(from: string, to: string): number {
  * The concrete span of a report: `to` defaults to today, `from` to the default span before `to`.
  * Pure: `today` is passed in.
  */
-export function resolveReportSpan(query: PageViewReportQuery, today: Date): PageViewReportRequest {
+export function resolveReportSpan(query: Partial<PageViewReportQuery>, today: Date): PageViewReportRequest {
   const to = query.to ?? utcDay(today);
   const from = query.from ?? utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - (PAGE_VIEW_REPORT_DEFAULT_DAYS - 1) * 86_400_000));
-  return { from, to, ...(query.path ? { path: query.path } : {}) };
+  return { from, to, ...(query.path ? { path: query.path } : {}), page: query.page ?? 1, limit: query.limit ?? PAGE_VIEW_REPORT_PAGE_DEFAULT };
 }
 
 /** The Keycloak realm role that may read the page-view report. */
@@ -115,4 +138,6 @@ export const DATA_RETENTION_DAYS = {
   contactMessages: 365,
   /** Page-view counts per path and day: two years, for comparing a month with the year before. */
   pageViewCounts: 730,
+  /** Item reports (a learner's answer and comment): a year, time to review them and fix the bank. */
+  itemReports: 365,
 } as const;

@@ -8,6 +8,7 @@ export * from './contact-text';
 export * from './blog';
 export * from './blog-text';
 export * from './analytics';
+export * from './site-pages';
 export * from './mock-tests';
 export * from './sections';
 export * from './auth';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './analytics';
 
 /**
  * "Report a problem" on an item of the results screen: a learner tells us an answer should have
@@ -65,7 +66,28 @@ export interface ReportedItem {
   reports: ItemReportEntry[];
 }
 
-/** GET /api/reports (operators): items with the most reports first. */
+/**
+ * The operators' list is bounded whatever learners send (README, "Item reports"): it groups the
+ * newest ITEM_REPORT_LIST_READ reports, answers one page of items, each with its newest
+ * ITEM_REPORT_LIST_REPORTS_PER_ITEM reports (its `count` and `reasons` cover all of them), and cuts
+ * a prompt, answer or comment longer than ITEM_REPORT_LIST_TEXT_MAX characters there (ending it with
+ * …). A full page is then a few hundred kilobytes at most, under NATS's 1 MB payload limit.
+ */
+export const ITEM_REPORT_LIST_READ = 5000;
+export const ITEM_REPORT_LIST_PAGE_MAX = 20;
+export const ITEM_REPORT_LIST_PAGE_DEFAULT = 10;
+export const ITEM_REPORT_LIST_REPORTS_PER_ITEM = 10;
+export const ITEM_REPORT_LIST_TEXT_MAX = 300;
+
+/** GET /api/reports?page=&limit= (operators). */
+export const itemReportListQuerySchema = z.object(pageQuery(ITEM_REPORT_LIST_PAGE_MAX, ITEM_REPORT_LIST_PAGE_DEFAULT)).strict();
+export type ItemReportListQuery = z.infer<typeof itemReportListQuerySchema>;
+
+/** GET /api/reports (operators): one page of the items with the most reports first. */
 export interface ItemReportList {
   items: ReportedItem[];
+  /** The page (from 1) and its size; `totalItems` counts the items of every page. */
+  page: number;
+  limit: number;
+  totalItems: number;
 }

@@ -176,6 +176,9 @@ export const itemReportListSchema = z.object({
       ),
     }),
   ),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  totalItems: count,
 });
 
 // ---- writing feedback ----
@@ -267,6 +270,9 @@ export const pageViewReportSchema = z.object({
   to: calendarDay,
   total: count,
   counts: z.array(z.object({ day: calendarDay, path: z.string(), views: z.number().int().positive() })),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  rows: count,
 });
 
 // ---- payments ----

@@ -9,6 +9,11 @@ describe('loadConfig', () => {
     expect(config.LOG_LEVEL).toBe('info');
   });
 
+  it('takes an unset NODE_ENV for production: development and test are chosen explicitly', () => {
+    expect(loadConfig(baseConfigSchema, {}).NODE_ENV).toBe('production');
+    expect(loadConfig(baseConfigSchema, { NODE_ENV: 'development' }).NODE_ENV).toBe('development');
+  });
+
   it('coerces numbers from the environment', () => {
     expect(loadConfig(baseConfigSchema, { NATS_REQUEST_TIMEOUT_MS: '250' }).NATS_REQUEST_TIMEOUT_MS).toBe(250);
   });

@@ -17,7 +17,12 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 
 /** The settings every service shares. */
 export const baseConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /**
+   * Unset is production: a deployment that forgot it must not run with development's leniencies
+   * (API docs on, default secrets, no NATS credentials, source maps served). The local stack and
+   * the tests set development or test explicitly (tools/stack/profiles.mjs appEnvironment).
+   */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Milliseconds a request over NATS may take before the caller gives up (504 at the gateway). */

@@ -73,7 +73,7 @@ export function workloads(manifests: Manifest[]): { manifest: Manifest; pod: any
 }
 
 /** The NATS users the chart templates (files/nats-permissions.json). */
-export function natsUsers(): { user: string; passwordVariable: string; publish: string[]; denyPublish?: string[]; subscribe: string[] }[] {
+export function natsUsers(): { user: string; passwordVariable: string; publish: string[]; denyPublish?: string[]; subscribe: string[]; allowResponses?: boolean }[] {
   return JSON.parse(readFileSync(join(CHART, 'files', 'nats-permissions.json'), 'utf8')).users;
 }
 

@@ -39,7 +39,7 @@ describe('PageViewsService', () => {
       ],
     }));
     const { instance, dayFind, rolledFind } = service({ aggregate }, [{ day: '2026-03-02', path: '/', views: 5 }], ['2026-03-02']);
-    const report = await instance.report({ from: '2026-03-01', to: '2026-03-03' });
+    const report = await instance.report({ from: '2026-03-01', to: '2026-03-03', page: 1, limit: 500 });
     expect(report).toEqual({
       from: '2026-03-01',
       to: '2026-03-03',
@@ -49,6 +49,9 @@ describe('PageViewsService', () => {
         { day: '2026-03-03', path: '/', views: 1 },
         { day: '2026-03-03', path: '/blog', views: 2 },
       ],
+      page: 1,
+      limit: 500,
+      rows: 3,
     });
     expect(rolledFind).toHaveBeenCalledWith({ _id: { $gte: '2026-03-01', $lte: '2026-03-03' } }, { _id: 1 });
     // Counts only of days marked rolled up; single views only of the other days (never both for one day).
@@ -57,8 +60,26 @@ describe('PageViewsService', () => {
       { $match: { day: { $gte: '2026-03-01', $lte: '2026-03-03', $nin: ['2026-03-02'] } } },
       { $group: { _id: { day: '$day', path: '$path' }, views: { $sum: 1 } } },
     ]);
-    await instance.report({ from: '2026-03-01', to: '2026-03-03', path: '/blog' });
+    await instance.report({ from: '2026-03-01', to: '2026-03-03', path: '/blog', page: 1, limit: 500 });
     expect(dayFind).toHaveBeenLastCalledWith({ day: { $in: ['2026-03-02'] }, path: '/blog' });
     expect(aggregate).toHaveBeenLastCalledWith(expect.arrayContaining([{ $match: { day: { $gte: '2026-03-01', $lte: '2026-03-03', $nin: ['2026-03-02'] }, path: '/blog' } }]));
+  });
+
+  it('answers one page of rows, with the total and the row count of the whole span', async () => {
+    const aggregate = vi.fn(() => ({
+      exec: async () => ['/', '/about', '/blog', '/contact', '/privacy'].map((path) => ({ _id: { day: '2026-03-03', path }, views: 2 })),
+    }));
+    const { instance } = service({ aggregate });
+    const second = await instance.report({ from: '2026-03-01', to: '2026-03-03', page: 2, limit: 2 });
+    expect(second).toMatchObject({ total: 10, rows: 5, page: 2, limit: 2 });
+    expect(second.counts.map((c) => c.path)).toEqual(['/blog', '/contact']);
+    expect((await instance.report({ from: '2026-03-01', to: '2026-03-03', page: 4, limit: 2 })).counts).toEqual([]);
+  });
+
+  it("counts no view of a path that is none of the site's pages", async () => {
+    const create = vi.fn(async () => undefined);
+    for (const path of ['/wp-admin', '/blog/Not-A-Slug', '/login/extra']) expect(await service({ create }).instance.record({ ...EVENT, path })).toBe(false);
+    expect(await service({ create }).instance.record({ ...EVENT, path: '/blog/a-post' })).toBe(true);
+    expect(create).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { utcDay, type PageViewCount, type PageViewedEvent, type PageViewReport, type PageViewReportRequest } from '@fluent/contracts';
+import { isSitePagePath, utcDay, type PageViewCount, type PageViewedEvent, type PageViewReport, type PageViewReportRequest } from '@fluent/contracts';
 import { isDuplicateKey } from '@fluent/server-kit';
 import { PageView, PageViewDay, RolledUpDay } from './page-view.schema';
 import { mergeCounts } from './rollup-plan';
@@ -14,8 +14,12 @@ export class PageViewsService {
     @InjectModel(RolledUpDay.name) private readonly rolledUp: Model<RolledUpDay>,
   ) {}
 
-  /** Counts one view; true when it was new, false when this event had been counted already. */
+  /**
+   * Counts one view; true when it was new, false when this event had been counted already or its
+   * path is none of the site's pages (the gateway counts only those; this holds if it ever did not).
+   */
   async record(event: PageViewedEvent, now = new Date()): Promise<boolean> {
+    if (!isSitePagePath(event.path)) return false;
     try {
       await this.views.create({ _id: event.id, path: event.path, day: utcDay(new Date(event.at)), recordedAt: now });
       return true;
@@ -27,7 +31,10 @@ export class PageViewsService {
 
   /**
    * Views per day and path within the span (both ends included), by day, then path: the daily
-   * counts of the days already rolled up, the single views of the others (the last few days).
+   * counts of the days already rolled up, the single views of the others (the last few days). One
+   * page of rows is answered (`page`, `limit`; PAGE_VIEW_REPORT_PAGE_MAX at most), so the reply
+   * stays under NATS's payload limit however many paths and days are stored; `total` and `rows`
+   * cover the whole span.
    */
   async report(request: PageViewReportRequest): Promise<PageViewReport> {
     const span = { $gte: request.from, $lte: request.to };
@@ -45,6 +52,15 @@ export class PageViewsService {
       counted.map((c) => ({ day: c.day, path: c.path, views: c.views })),
       fresh.map((row) => ({ day: row._id.day, path: row._id.path, views: row.views })),
     );
-    return { from: request.from, to: request.to, total: counts.reduce((sum, c) => sum + c.views, 0), counts };
+    const start = (request.page - 1) * request.limit;
+    return {
+      from: request.from,
+      to: request.to,
+      total: counts.reduce((sum, c) => sum + c.views, 0),
+      counts: counts.slice(start, start + request.limit),
+      page: request.page,
+      limit: request.limit,
+      rows: counts.length,
+    };
   }
 }

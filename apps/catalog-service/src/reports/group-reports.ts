@@ -1,4 +1,12 @@
-import { ITEM_REPORT_REASONS, type ItemReportReason, type ReportedItem } from '@fluent/contracts';
+import {
+  ITEM_REPORT_LIST_REPORTS_PER_ITEM,
+  ITEM_REPORT_LIST_TEXT_MAX,
+  ITEM_REPORT_REASONS,
+  type ItemReportList,
+  type ItemReportListQuery,
+  type ItemReportReason,
+  type ReportedItem,
+} from '@fluent/contracts';
 import type { ItemReport } from './item-report.schema';
 
 const noReasons = (): Record<ItemReportReason, number> => Object.fromEntries(ITEM_REPORT_REASONS.map((r) => [r, 0])) as Record<ItemReportReason, number>;
@@ -18,4 +26,28 @@ export function groupReports(reports: ItemReport[]): ReportedItem[] {
     item.reports.push({ attemptId: report.attemptId, answer: report.answer, reason: report.reason, comment: report.comment, reportedAt: report.reportedAt.toISOString() });
   }
   return [...byItem.values()].sort((a, b) => b.count - a.count || a.section.localeCompare(b.section) || a.itemId - b.itemId);
+}
+
+/** A text cut to `max` characters (code points, never half a surrogate pair), ending with … when cut. */
+export function truncateText(text: string, max = ITEM_REPORT_LIST_TEXT_MAX): string {
+  const characters = Array.from(text);
+  return characters.length <= max ? text : `${characters.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * One page of grouped items as operators read it: each item with its newest few reports (its
+ * count and reasons still cover them all), long texts cut (ItemReportList's bounds).
+ */
+export function pageOfItems(items: ReportedItem[], query: ItemReportListQuery): ItemReportList {
+  const start = (query.page - 1) * query.limit;
+  return {
+    items: items.slice(start, start + query.limit).map((item) => ({
+      ...item,
+      prompt: truncateText(item.prompt),
+      reports: item.reports.slice(0, ITEM_REPORT_LIST_REPORTS_PER_ITEM).map((report) => ({ ...report, answer: truncateText(report.answer), comment: truncateText(report.comment) })),
+    })),
+    page: query.page,
+    limit: query.limit,
+    totalItems: items.length,
+  };
 }

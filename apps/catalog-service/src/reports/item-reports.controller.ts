@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { z } from 'zod';
-import { CatalogPatterns, itemReportSchema, type ItemReportList, type ItemReportReceipt } from '@fluent/contracts';
+import { CatalogPatterns, itemReportListQuerySchema, itemReportSchema, type ItemReportList, type ItemReportReceipt } from '@fluent/contracts';
 import { parsePayload } from '@fluent/server-kit';
 import { ItemReportsService } from './item-reports.service';
 
@@ -19,7 +19,7 @@ export class ItemReportsController {
   }
 
   @MessagePattern(CatalogPatterns.listItemReports)
-  list(): Promise<ItemReportList> {
-    return this.reports.list();
+  list(@Payload() payload: unknown): Promise<ItemReportList> {
+    return this.reports.list(parsePayload(itemReportListQuerySchema, payload ?? {}));
   }
 }

@@ -1,15 +1,23 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { ITEM_REPORT_THANKS, ItemReportErrors, type ItemReportInput, type ItemReportList, type ItemReportReceipt } from '@fluent/contracts';
+import {
+  ITEM_REPORT_LIST_READ,
+  ITEM_REPORT_THANKS,
+  ItemReportErrors,
+  type ItemReportInput,
+  type ItemReportList,
+  type ItemReportListQuery,
+  type ItemReportReceipt,
+} from '@fluent/contracts';
 import { isDuplicateKey, rpcError } from '@fluent/server-kit';
 import { AttemptsService } from '../attempts/attempts.service';
-import { groupReports } from './group-reports';
+import { groupReports, pageOfItems } from './group-reports';
 import { ItemReport } from './item-report.schema';
 import { locateItem } from './locate-item';
 
-/** How many of the newest reports the operators' list reads (it is the one read here that is not by key). */
-export const REPORT_LIST_LIMIT = 5000;
+/** How many of the newest reports the operators' list reads (it is the one read here that is not by key; by the reportedAt index). */
+export const REPORT_LIST_LIMIT = ITEM_REPORT_LIST_READ;
 
 @Injectable()
 export class ItemReportsService implements OnModuleInit {
@@ -52,9 +60,15 @@ export class ItemReportsService implements OnModuleInit {
     return { message: ITEM_REPORT_THANKS };
   }
 
-  /** For operators: the newest reports, grouped by item. */
-  async list(): Promise<ItemReportList> {
+  /** For operators: the newest reports, grouped by item, one page of items (see pageOfItems). */
+  async list(query: ItemReportListQuery): Promise<ItemReportList> {
     const rows = await this.reports.find({}).sort({ reportedAt: -1 }).limit(REPORT_LIST_LIMIT).lean<ItemReport[]>();
-    return { items: groupReports(rows) };
+    return pageOfItems(groupReports(rows), query);
+  }
+
+  /** Deletes the reports older than `days` (ITEM_REPORT_RETENTION_DAYS); by the reportedAt index. */
+  async deleteOlderThan(days: number, now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - days * 86_400_000);
+    return (await this.reports.deleteMany({ reportedAt: { $lt: before } }).exec()).deletedCount;
   }
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BlogPatterns,
   EventSubjects,
+  isSitePagePath,
   OPERATOR_ROLE,
   pageViewReportQuerySchema,
   pageViewReportRequestSchema,
@@ -47,7 +48,9 @@ export class AnalyticsController {
   @Post('page-view')
   @HttpCode(HttpStatus.ACCEPTED)
   async pageView(@Body(new ZodValidationPipe(pageViewSchema)) body: PageViewInput, @Req() request: FastifyRequest): Promise<PageViewReceipt> {
-    if (asksNotToBeTracked(request.headers)) return { recorded: false };
+    // Only the site's own pages are counted: paths made up by a script would grow the stored
+    // counts and the operators' report without bound.
+    if (asksNotToBeTracked(request.headers) || !isSitePagePath(body.path)) return { recorded: false };
     const event: PageViewedEvent = { id: randomUUID(), path: body.path, at: new Date().toISOString() };
     try {
       await this.events.publish(EventSubjects.pageViewed, event, event.id, request.id);
@@ -61,7 +64,7 @@ export class AnalyticsController {
   /**
    * Views per path and UTC day, for operators: a signed-in caller whose access token carries the
    * realm role `operator` (401 without a token, 403 without the role). `from`/`to` default to the
-   * last 30 days.
+   * last 30 days; one page of rows (`page`, `limit`) per answer.
    */
   @RequireRole(OPERATOR_ROLE)
   @Get('page-views')

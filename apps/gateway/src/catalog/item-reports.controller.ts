@@ -1,12 +1,14 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import {
   CatalogPatterns,
+  itemReportListQuerySchema,
   itemReportSchema,
   OPERATOR_ROLE,
   type AuthenticatedUser,
   type ItemReportInput,
   type ItemReportList,
+  type ItemReportListQuery,
   type ItemReportReceipt,
 } from '@fluent/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
@@ -37,11 +39,14 @@ export class ItemReportsController {
     return this.rpc.send(CatalogPatterns.reportItem, { uid: user.uid, attemptId, report }, { requestId });
   }
 
-  /** Reports grouped by item, for a caller with the realm role `operator` (401 without a token, 403 without the role). */
+  /**
+   * Reports grouped by item, one page of items (`page`, `limit`), for a caller with the realm role
+   * `operator` (401 without a token, 403 without the role).
+   */
   @RequireRole(OPERATOR_ROLE)
   @Get('reports')
   @Header('Cache-Control', 'private, no-store')
-  list(@RequestId() requestId: string): Promise<ItemReportList> {
-    return this.rpc.send(CatalogPatterns.listItemReports, {}, { requestId });
+  list(@Query(new ZodValidationPipe(itemReportListQuerySchema)) query: ItemReportListQuery, @RequestId() requestId: string): Promise<ItemReportList> {
+    return this.rpc.send(CatalogPatterns.listItemReports, query, { requestId });
   }
 }

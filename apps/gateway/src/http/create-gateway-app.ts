@@ -32,7 +32,7 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
     // A path parameter longer than this is no route at all (a bare 404 from the router): long
     // enough that our own routes answer their own 404s (a blog slug of any length).
     routerOptions: { maxParamLength: 1000 },
-    // The request id: a well-formed x-request-id from the caller, else a new one (request-id.ts).
+    // The request id: always the gateway's own; a caller's x-request-id is only logged beside it (request-id.ts).
     genReqId: requestIdOf,
     // Request lines are ours (request-log.ts, on pino); Fastify's own logger stays off.
     logger: false,

@@ -1,12 +1,13 @@
 import Fastify from 'fastify';
 import type { Logger } from 'nestjs-pino';
 import { describe, expect, it, vi } from 'vitest';
+import { requestIdOf } from './request-id';
 import { logRequests } from './request-log';
 
 /** A Fastify app with routes answering each status, its request lines going to a fake logger. */
 async function appLoggingAt(level: string) {
   const logger = { error: vi.fn(), warn: vi.fn(), debug: vi.fn() };
-  const app = Fastify();
+  const app = Fastify({ genReqId: requestIdOf });
   logRequests(app, logger as unknown as Logger, level);
   app.get('/api/ok', async () => ({ ok: true }));
   app.get('/api/fail', async (_request, reply) => reply.code(503).send({}));
@@ -44,5 +45,16 @@ describe('request lines', () => {
     const { app, logger } = await appLoggingAt('debug');
     await app.inject({ url: '/api/health/ready' });
     expect([logger.debug, logger.warn, logger.error].map((fn) => fn.mock.calls.length)).toEqual([0, 0, 0]);
+  });
+
+  it("logs the caller's x-request-id as clientRequestId beside the gateway's own id, never in its place", async () => {
+    const { app, logger } = await appLoggingAt('info');
+    await app.inject({ url: '/api/fail', headers: { 'x-request-id': 'lb-7f3a:0001' } });
+    const line = logger.error.mock.calls[0]![0];
+    expect(line.clientRequestId).toBe('lb-7f3a:0001');
+    expect(line.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // An ill-formed or overlong one is left out.
+    await app.inject({ url: '/api/fail', headers: { 'x-request-id': 'x'.repeat(129) } });
+    expect(logger.error.mock.calls[1]![0]).not.toHaveProperty('clientRequestId');
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'nestjs-pino';
 import { requestLogLevel, requestSummary } from '@fluent/server-kit';
+import { clientRequestIdOf } from './request-id';
 
 /**
  * One line per finished request, as the services' pino-http lines read (see requestLogLevel and
@@ -13,8 +14,11 @@ export function logRequests(fastify: FastifyInstance, logger: Logger, level: str
   fastify.addHook('onResponse', (request, reply, done) => {
     const lineLevel = requestLogLevel(reply.statusCode);
     if ((lineLevel !== 'debug' || successes) && !request.url.startsWith('/api/health')) {
+      const clientRequestId = clientRequestIdOf(request.raw);
       const line = {
         requestId: request.id,
+        // The caller's own id (a proxy's or a load test's), beside ours, never in its place.
+        ...(clientRequestId ? { clientRequestId } : {}),
         req: requestSummary({ id: request.id, method: request.method, url: request.url, remoteAddress: request.ip }),
         res: { statusCode: reply.statusCode },
         responseTime: Math.round(reply.elapsedTime),

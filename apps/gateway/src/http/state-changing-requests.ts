@@ -33,13 +33,18 @@ export function stateChangingRefusal(request: RequestFacts, allowedOrigins: read
 }
 
 /**
- * An `onRequest` hook for /api: refuses what stateChangingRefusal names before the body is read,
- * any guard runs or a route is looked for.
+ * An `onRequest` hook for the API: refuses what stateChangingRefusal names before the body is read
+ * or any guard runs. It goes by the route the router matched, never by the raw path: the router
+ * decodes the path (`/%61pi/auth/logout` is the route `/api/auth/logout`), so a raw-path test could
+ * be walked around. A state-changing request that matched no route is checked too (it is a 404
+ * either way; failing closed costs nothing).
  */
 export function refuseForeignOrNonJsonRequests(allowedOrigins: readonly string[]) {
   const allowed = allowedOrigins.map((origin) => origin.replace(/\/$/, ''));
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    if (!STATE_CHANGING.has(request.method) || !isApiUrl(request.url)) return undefined;
+    if (!STATE_CHANGING.has(request.method)) return undefined;
+    const route = request.routeOptions.url;
+    if (route !== undefined && !isApiUrl(route)) return undefined;
     const refusal = stateChangingRefusal(
       {
         method: request.method,

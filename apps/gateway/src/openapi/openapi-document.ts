@@ -219,7 +219,7 @@ export function openApiDocument(routes: ApiRoute[] = API_ROUTES): OpenApiDocumen
       version: '1',
       description: [
         'The HTTP API of Fluent, the English writing-and-typing test practice site: what the web app and the load tests call.',
-        'Every answer carries `x-request-id`: send a well-formed one (letters, digits, `._:-`, at most 128) to choose it, and quote it when reporting a problem; it is on every log line of the request, in every service.',
+        'Every answer carries `x-request-id`, the id the gateway gave the request: quote it when reporting a problem; it is on every log line of the request, in every service. A well-formed `x-request-id` you send (letters, digits, `._:-`, at most 128) is logged beside it as `clientRequestId`, never used in its place.',
         'Errors are `{statusCode, message}`, with `errors` by field for a 400. State changes from another site (Origin) are refused (403), and bodies must be JSON (415).',
       ].join('\n\n'),
     },
@@ -234,7 +234,7 @@ export function openApiDocument(routes: ApiRoute[] = API_ROUTES): OpenApiDocumen
         healthToken: { type: 'apiKey', in: 'header', name: 'X-Health-Token', description: 'HEALTH_TOKEN, for readiness callers outside the internal networks.' },
       },
       parameters: {
-        RequestId: { name: 'x-request-id', in: 'header', required: false, description: 'Your id for this request (kept when well formed, else replaced).', schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' } },
+        RequestId: { name: 'x-request-id', in: 'header', required: false, description: "Your id for this request: logged beside the gateway's own id when well formed, never in its place.", schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' } },
       },
       headers: { RequestId: { description: "The request's id, as it appears in every log line about it", schema: { type: 'string' } } },
     },

@@ -3,8 +3,9 @@ import type { Model } from 'mongoose';
 import { JSONCodec, type JetStreamClient, type JetStreamManager } from 'nats';
 import { Durables, EventStreams, EventSubjects, JETSTREAM_TOPOLOGY, deadLetterStreamName, type PaymentSucceededEvent } from '@fluent/contracts';
 import { isNotFound, type DeadLetter } from '@fluent/server-kit';
+import type { CreatedIntent } from '../records/created-intent.schema';
 import type { SucceededPayment } from '../records/succeeded-payment.schema';
-import { planReplay, type ReplayPlan, type StoredDeadLetter } from './replay-plan';
+import { planReplay, type CreatedIntentRecord, type ReplayPlan, type StoredDeadLetter } from './replay-plan';
 
 const codec = JSONCodec<unknown>();
 
@@ -19,6 +20,8 @@ export interface ReplayOptions {
 
 export interface ReplayIo {
   payments: Model<SucceededPayment>;
+  /** payment-service's record of the PaymentIntents it created: a dead letter is checked against it. */
+  intents: Model<CreatedIntent>;
   js: JetStreamClient;
   jsm: JetStreamManager;
 }
@@ -32,14 +35,15 @@ export const PAYMENT_DURABLES = [Durables.paidTests, Durables.entitlements];
  * on the payments stream; auth-service (paidTests) and catalog-service (entitlements) apply each
  * one idempotently, so a learner who is already unlocked is left as they are and one who is not
  * is unlocked. A payment known only from a dead letter is recorded in `succeeded_payments` too, so
- * the learner is not asked to pay again. Then it waits until both consumers have acknowledged
+ * the learner is not asked to pay again; a letter that does not match payment-service's record of
+ * its PaymentIntent (learner, amount) is refused and reported. Then it waits until both consumers have acknowledged
  * everything it published. Returns true when they have.
  */
 export async function replayPayments(io: ReplayIo, options: ReplayOptions): Promise<boolean> {
   const { print } = options;
   const records = await io.payments.find().lean().exec();
   const letters = await readDeadLetters(io.jsm, [deadLetterStreamName(EventStreams.payments), ...JETSTREAM_TOPOLOGY.retired.deadLetterStreams]);
-  const plan = planReplay(records, letters, options.since);
+  const plan = planReplay(records, letters, await intentsOf(io.intents, letters), options.since);
   describePlan(plan, records.length, letters.length, print);
   if (options.dryRun) {
     for (const payment of plan.payments) print(`  would publish ${payment.paymentIntentId} for ${payment.uid} (${payment.amount} ${payment.currency}, ${payment.at})`);
@@ -61,6 +65,18 @@ function describePlan(plan: ReplayPlan, recorded: number, letters: number, print
   print(`${recorded} recorded payments, ${letters} dead letters read: ${plan.payments.length} payments to publish again, ${plan.unrecorded.length} known only from a dead letter`);
   for (const { event, source } of plan.unrecorded) print(`  unrecorded: ${event.paymentIntentId} for ${event.uid} (${source})`);
   for (const { stream, seq, letter } of plan.malformed) print(`  not a payment, left alone: ${stream} #${seq} (${letter.error})`);
+  for (const { event, source, reason } of plan.refused) print(`  refused: ${event.paymentIntentId} for ${event.uid} (${source}): ${reason}`);
+}
+
+/** payment-service's records of the PaymentIntents the letters name, read by key. */
+async function intentsOf(intents: Model<CreatedIntent>, letters: StoredDeadLetter[]): Promise<Map<string, CreatedIntentRecord>> {
+  const ids = [
+    ...new Set(
+      letters.map((stored) => (stored.letter.data as { paymentIntentId?: unknown } | null)?.paymentIntentId).filter((id): id is string => typeof id === 'string'),
+    ),
+  ];
+  const found = ids.length === 0 ? [] : await intents.find({ _id: { $in: ids } }).lean<CreatedIntentRecord[]>().exec();
+  return new Map(found.map((intent) => [intent._id, intent]));
 }
 
 /** Every dead letter still in these streams (a missing stream has none). */

@@ -56,8 +56,8 @@ export class WebhookDeliverer {
   private async attempt(payload: string, eventId: string, attempt: number): Promise<boolean> {
     const signature = this.stripe.webhooks.generateTestHeaderString({ payload, secret: this.options.secret });
     const doFetch = this.options.fetch ?? fetch;
-    // The test-confirm request this payment came from: the gateway takes the id on, so the
-    // webhook's log lines and payment.succeeded carry it too.
+    // The test-confirm request this payment came from: the gateway logs it beside the webhook's own
+    // id (clientRequestId), and this line links the two ids for whoever follows the payment.
     const requestId = currentRequestId();
     try {
       const response = await doFetch(this.options.url, {
@@ -67,7 +67,10 @@ export class WebhookDeliverer {
         // Under the gateway's 5 s wait for test-confirm: a slow answer counts as failed and is retried.
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 4000),
       });
-      if (response.ok) return true;
+      if (response.ok) {
+        this.logger.log(`Webhook ${eventId} delivered as gateway request ${response.headers.get(REQUEST_ID_HEADER) ?? 'unknown'}`);
+        return true;
+      }
       this.logger.warn(`Webhook ${eventId} try ${attempt} answered ${response.status}`);
     } catch (error) {
       this.logger.warn(`Webhook ${eventId} try ${attempt} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -22,12 +22,14 @@ export interface RateLimitStorageOptions {
 /**
  * @nestjs/throttler's counters, shared by every gateway replica through NATS KV, in two ways:
  * - password checks (PASSWORD_THROTTLER) are counted exactly in the store before the request goes
- *   on, and refused with 503 when the store cannot count them: a guess is never let through blind;
+ *   on, refused with 503 when the store cannot count them and with the route's 429 when the counter
+ *   is too contended to update: a guess is never let through blind;
  * - every other limit is decided in memory and reconciled with the store in the background
  *   (ReconciledCounters), so the API's hot path makes no round trip for its limit and a burst
  *   under the limit is never refused; only a client within the last few percent of its limit is
  *   counted in the store before it is answered, so replicas still share one limit.
- * A counter too contended to update is never taken for "over the limit".
+ * For the API limit, a counter too contended to update is never taken for "over the limit": a
+ * refused page load is worse than a few extra ones, and no password is checked behind it.
  */
 export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
   private readonly logger = new Logger(RateLimitStorage.name);
@@ -72,11 +74,12 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleDestroy {
     try {
       return this.record(await this.addShared(`${counter}.${window}`, 1), limit, endsAt);
     } catch (error) {
-      // Contended after every retry: a crowd on one address, not an attack by itself. Count it
-      // here and decide by this replica's count rather than refuse everyone.
+      // Contended after every retry: a parallel burst on one address, which is what a guesser
+      // sends. Counting it locally instead would let each replica pass its own `limit` (the limit
+      // would grow with the replica count), so an uncounted guess is refused as one over the limit.
       if (error instanceof CounterContendedError) {
-        const { total } = await this.local.hit(`${counter}.contended`, ttl, limit);
-        return this.record(total, limit, endsAt);
+        this.warn(`Password-route counter contended, refusing: ${counter}`);
+        return this.record(limit + 1, limit, endsAt);
       }
       this.warn(`Rate-limit store unavailable, refusing password checks: ${String(error)}`);
       throw new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: RATE_LIMIT_UNAVAILABLE_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE);

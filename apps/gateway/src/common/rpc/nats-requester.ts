@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { createInbox, ErrorCode, NatsError, type Msg, type MsgHdrs, type NatsConnection } from 'nats';
 import { connectNats, natsAuthOptions, type NatsCredentials } from '@fluent/server-kit';
@@ -40,6 +41,10 @@ interface Outgoing {
  * - Replies come back on one subscription (`<inbox>.*`, the gateway's own inbox prefix, the only
  *   one it may read), matched by the token at the end of the reply subject; nats.js's request
  *   multiplexer also built and dropped an Error for every answered request.
+ * - Each token is 128 random bits (ReplyTokens), never a sequence: a service that saw one request's
+ *   reply subject cannot name the next one, to answer a sign-in or a payment before its real
+ *   responder. (NATS's allow_responses already refuses it a reply to a request it did not receive;
+ *   this holds if a permission table ever grows too wide.)
  * Connects in the background, so the gateway starts (and reports NATS down) without NATS, and
  * reconnects for ever; nats.js subscribes again after a reconnect.
  */
@@ -49,7 +54,7 @@ export class NatsRequester implements RequestTransport {
   private connected = false;
   private closing = false;
   private inbox = '';
-  private nextToken = 0;
+  private readonly tokens = new ReplyTokens();
   private readonly pending = new Map<string, Pending>();
   private outgoing: Outgoing[] = [];
 
@@ -61,7 +66,7 @@ export class NatsRequester implements RequestTransport {
 
   request(subject: string, data: Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Uint8Array> {
     if (!this.connection || this.connection.isClosed()) return Promise.reject(NatsError.errorForCode(ErrorCode.Disconnect));
-    const token = (this.nextToken = (this.nextToken + 1) % Number.MAX_SAFE_INTEGER).toString(36);
+    const token = this.tokens.next();
     return new Promise<Uint8Array>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(token);
@@ -135,5 +140,26 @@ export class NatsRequester implements RequestTransport {
       if (status.type === 'reconnect') this.connected = true;
     }
     this.connected = false;
+  }
+}
+
+/**
+ * Unguessable reply tokens: 16 bytes from the system's CSPRNG each, as base64url (valid in a NATS
+ * subject token). Drawn from a buffer filled 256 tokens at a time, so the hot path makes one
+ * call into OpenSSL per 256 requests rather than one each.
+ */
+export class ReplyTokens {
+  static readonly BYTES = 16;
+  private readonly pool = Buffer.alloc(ReplyTokens.BYTES * 256);
+  private offset = this.pool.length;
+
+  next(): string {
+    if (this.offset === this.pool.length) {
+      randomFillSync(this.pool);
+      this.offset = 0;
+    }
+    const token = this.pool.toString('base64url', this.offset, this.offset + ReplyTokens.BYTES);
+    this.offset += ReplyTokens.BYTES;
+    return token;
   }
 }
