@@ -67,7 +67,7 @@ export interface ReportedItem {
 }
 
 /**
- * The operators' list is bounded whatever learners send (README, "Item reports"): it groups the
+ * The operators' list is bounded whatever learners send (docs/development.md#item-reports-report-a-problem): it groups the
  * newest ITEM_REPORT_LIST_READ reports, answers one page of items, each with its newest
  * ITEM_REPORT_LIST_REPORTS_PER_ITEM reports (its `count` and `reasons` cover all of them), and cuts
  * a prompt, answer or comment longer than ITEM_REPORT_LIST_TEXT_MAX characters there (ending it with
