@@ -1,0 +1,195 @@
+import { diffArrays } from 'diff';
+import lemmatizer from 'wink-lemmatizer';
+import type { DeviationKind, PassageDeviation } from '@fluent/contracts';
+import { COVERED_SHARE } from './passage';
+import { contentKeys, isContentWord, tokens, wordKey, type Token } from './words';
+
+/**
+ * Where a reconstruction keeps the original's words but changes a function word, an inflection or
+ * an agreement: "workers is painting" for "workers are painting", "can returned" for "can return",
+ * "painting walls" for "painting the walls", "in Wednesday" for "on Wednesday".
+ *
+ * Precise before complete: a mark on a faithful paraphrase is worse than a missed slip, so a place
+ * is marked only when
+ * - the learner's sentence covers the original sentence (the share of its content words, as
+ *   passage recall counts them);
+ * - the words are aligned by word key (lemma, then stem: "is" meets "are") and the difference is
+ *   one small unit: one word's form, a verb group's auxiliaries, one dropped article, one
+ *   preposition or a/an for another;
+ * - the two words on each side are the original's own words (or the sentence's edge) and include
+ *   a content word: the learner is retelling this very phrase, not rewording it.
+ * Everything else (other words, synonyms, another order, an added or dropped adverb, a modal for
+ * another, contractions, the article before another noun, a noun's number) is left alone.
+ */
+
+const WINDOW = 2;
+const ARTICLES = new Set(['a', 'an', 'the']);
+/** Prepositions learners confuse in the same place; "after" for "from" or "into" for "to" is wording, not a slip. */
+const PREPOSITIONS = new Set(['in', 'on', 'at', 'to', 'for', 'of', 'with', 'from']);
+const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must']);
+const AUXILIARIES = new Set([...MODALS, 'be', 'am', 'is', 'are', 'was', 'were', 'been', 'being', 'have', 'has', 'had', 'do', 'does', 'did']);
+/** Words after which a word is a verb: "can returns", "to paints", "she paint". */
+const VERB_BEFORE = new Set([...MODALS, 'to', 'i', 'you', 'he', 'she', 'it', 'we', 'they', 'not', 'do', 'does', 'did']);
+
+const EXPLANATIONS: Record<DeviationKind, string> = {
+  'verb-form': 'The passage uses another form of this verb here: check that it agrees with its subject and keeps the passage’s tense.',
+  'word-form': 'The passage uses another form of this word here.',
+  article: 'The passage has another article here (a, an, the): small words like these are part of the passage too.',
+  preposition: 'The passage uses another preposition here: in, on, at, to … are easy to mix up.',
+};
+
+interface Sentence {
+  tokens: Token[];
+}
+
+/** One place in the alignment: a word of the original, of the reconstruction, or both (same key). */
+interface Pair {
+  original?: Token;
+  learner?: Token;
+}
+
+export function passageDeviations(original: string, text: string): PassageDeviation[] {
+  const originals = sentencesOf(original);
+  const found = new Map<number, PassageDeviation>();
+  for (const learner of sentencesOf(text)) {
+    const keys = new Set(learner.tokens.filter((t) => isContentWord(t.lower)).map((t) => wordKey(t.lower)));
+    for (const source of originals) {
+      const sourceKeys = new Set(contentKeys(source.tokens.map((t) => t.word).join(' ')));
+      const share = sourceKeys.size === 0 ? 0 : [...sourceKeys].filter((k) => keys.has(k)).length / sourceKeys.size;
+      if (share < COVERED_SHARE) continue;
+      for (const deviation of compare(source, learner)) if (!found.has(deviation.offset)) found.set(deviation.offset, deviation);
+    }
+  }
+  return [...found.values()].sort((a, b) => a.offset - b.offset);
+}
+
+/** Sentences as word tokens with their offsets in the whole text (ends as `sentences` cuts them). */
+function sentencesOf(text: string): Sentence[] {
+  return [...text.matchAll(/[^.!?\n]+(?:[.!?]+|\n|$)/g)]
+    .map((m) => ({ tokens: tokens(m[0]).map((t) => ({ ...t, offset: t.offset + m.index })) }))
+    .filter((s) => s.tokens.length > 0);
+}
+
+function align(source: Sentence, learner: Sentence): Pair[] {
+  const changes = diffArrays(source.tokens, learner.tokens, { comparator: (a, b) => a.lower === b.lower || (!hasApostrophe(a) && !hasApostrophe(b) && wordKey(a.lower) === wordKey(b.lower)) });
+  const pairs: Pair[] = [];
+  let o = 0;
+  let l = 0;
+  for (const change of changes) {
+    for (let i = 0; i < change.value.length; i += 1) {
+      if (change.removed) pairs.push({ original: source.tokens[o++] });
+      else if (change.added) pairs.push({ learner: learner.tokens[l++] });
+      else pairs.push({ original: source.tokens[o++], learner: learner.tokens[l++] });
+    }
+  }
+  return pairs;
+}
+
+const hasApostrophe = (t: Token): boolean => t.lower.includes("'");
+const identical = (p: Pair | undefined): boolean => p?.original !== undefined && p.learner !== undefined && p.original.lower === p.learner.lower;
+
+function compare(source: Sentence, learner: Sentence): PassageDeviation[] {
+  const pairs = align(source, learner);
+  const out: PassageDeviation[] = [];
+  let start = 0;
+  while (start < pairs.length) {
+    if (identical(pairs[start])) {
+      start += 1;
+      continue;
+    }
+    let end = start;
+    while (end < pairs.length && !identical(pairs[end])) end += 1;
+    const deviation = anchored(pairs, start, end) ? classify(pairs, start, end) : null;
+    if (deviation) out.push(deviation);
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * The unit pairs[start, end) has the original's own words on both sides: WINDOW identical words, or
+ * fewer where both sentences begin or end there, with a content word among them.
+ */
+function anchored(pairs: Pair[], start: number, end: number): boolean {
+  const before = pairs.slice(Math.max(0, start - WINDOW), start);
+  const after = pairs.slice(end, end + WINDOW);
+  if (!before.every(identical) || !after.every(identical)) return false;
+  if (before.length < WINDOW && start - before.length !== 0) return false;
+  if (after.length < WINDOW && end + after.length !== pairs.length) return false;
+  return [...before, ...after].some((p) => isContentWord(p.learner!.lower));
+}
+
+function classify(pairs: Pair[], start: number, end: number): PassageDeviation | null {
+  const unit = pairs.slice(start, end);
+  const removed = unit.filter((p) => p.learner === undefined).map((p) => p.original!);
+  const added = unit.filter((p) => p.original === undefined).map((p) => p.learner!);
+  const kept = unit.filter((p) => p.original !== undefined && p.learner !== undefined);
+  const previous = pairs[start - 1]?.learner?.lower;
+
+  if (unit.length === 1 && kept.length === 1) return wordForm(kept[0]!, previous);
+  if (unit.length === 2 && removed.length === 1 && added.length === 1) return swap(removed[0]!, added[0]!);
+  if (unit.length === 1 && removed.length === 1 && ARTICLES.has(removed[0]!.lower)) {
+    const next = pairs[end];
+    if (!next?.learner) return null;
+    return mark('article', [next.learner], `${removed[0]!.word} ${next.original!.word}`);
+  }
+  return verbGroup(unit, removed, added, kept, pairs[end]);
+}
+
+/** One word in another form of the same word: "is" for "are", "returned" for "return", "childs" for "children". */
+function wordForm(pair: Pair, previous: string | undefined): PassageDeviation | null {
+  const a = pair.original!;
+  const b = pair.learner!;
+  if (!/^\p{L}+$/u.test(a.lower) || !/^\p{L}+$/u.test(b.lower)) return null;
+  // "could" for "can" (one lemma to the lemmatizer) is the learner's choice of modal.
+  if (MODALS.has(a.lower) && MODALS.has(b.lower)) return null;
+  // "wall" for "walls", "paint" for "paints": a noun's number is the learner's to choose, unless the place is plainly a verb's.
+  const numberOnly = lemmatizer.noun(a.lower) === b.lower || lemmatizer.noun(b.lower) === a.lower;
+  if (numberOnly && !(previous !== undefined && (VERB_BEFORE.has(previous) || previous.endsWith("n't")))) return null;
+  const verb = lemmatizer.verb(a.lower) === lemmatizer.verb(b.lower) && (lemmatizer.verb(a.lower) !== a.lower || lemmatizer.verb(b.lower) !== b.lower);
+  return mark(verb ? 'verb-form' : 'word-form', [b], a.word);
+}
+
+/** One word for another: a preposition for a preposition, or "a" for "an". */
+function swap(original: Token, learner: Token): PassageDeviation | null {
+  if (PREPOSITIONS.has(original.lower) && PREPOSITIONS.has(learner.lower)) return mark('preposition', [learner], original.word);
+  const aOrAn = new Set([original.lower, learner.lower]);
+  if (aOrAn.has('a') && aOrAn.has('an')) return mark('article', [learner], original.word);
+  return null;
+}
+
+/**
+ * The same verb with other auxiliaries: "painted" for "are painting", "was" for "will be", "will
+ * closed" for "will be closed". Auxiliaries only added or only dropped, never one for another ("may"
+ * for "can" is wording), and the verb itself kept.
+ */
+function verbGroup(unit: Pair[], removed: Token[], added: Token[], kept: Pair[], next: Pair | undefined): PassageDeviation | null {
+  if (removed.length > 0 && added.length > 0) return null;
+  if (![...removed, ...added].every((t) => AUXILIARIES.has(t.lower))) return null;
+  if (!kept.every((p) => isVerbForm(p.original!.lower) || isVerbForm(p.learner!.lower) || AUXILIARIES.has(p.original!.lower))) return null;
+  const originalWords = unit.filter((p) => p.original).map((p) => p.original!);
+  const learnerWords = unit.filter((p) => p.learner).map((p) => p.learner!);
+  if (learnerWords.length > 0) {
+    // An added auxiliary needs the verb it goes with changed too ("have been" for "are"): "will be open" for "will open" is wording.
+    if (kept.length === 0) return null;
+    return mark('verb-form', learnerWords, originalWords.map((t) => t.word).join(' '));
+  }
+  // Only auxiliaries dropped: marked on the verb they belonged to ("will closed").
+  if (!next?.learner || !isVerbForm(next.learner.lower)) return null;
+  return mark('verb-form', [next.learner], [...originalWords, next.original!].map((t) => t.word).join(' '));
+}
+
+const isVerbForm = (lower: string): boolean => lemmatizer.verb(lower) !== lower || AUXILIARIES.has(lower);
+
+function mark(kind: DeviationKind, words: Token[], expected: string): PassageDeviation {
+  const first = words[0]!;
+  const last = words[words.length - 1]!;
+  return {
+    offset: first.offset,
+    length: last.offset + last.word.length - first.offset,
+    kind,
+    expected,
+    message: `The passage says *${expected}*.`,
+    explanation: EXPLANATIONS[kind],
+  };
+}
