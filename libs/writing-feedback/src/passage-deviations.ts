@@ -23,12 +23,14 @@ import { contentKeys, isContentWord, tokens, wordKey, type Token } from './words
  */
 
 const WINDOW = 2;
+const AGREEMENT_WINDOW = 4;
+/** Forms of be, have and do that differ from each other in number (and person) only. */
+const AGREEMENT_FORMS = new Set(['am', 'is', 'are', 'was', 'were', 'has', 'have', 'does', 'do']);
 const ARTICLES = new Set(['a', 'an', 'the']);
 /** Prepositions learners confuse in the same place; "after" for "from" or "into" for "to" is wording, not a slip. */
 const PREPOSITIONS = new Set(['in', 'on', 'at', 'to', 'for', 'of', 'with', 'from']);
 const MODALS = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must']);
 const AUXILIARIES = new Set([...MODALS, 'be', 'am', 'is', 'are', 'was', 'were', 'been', 'being', 'have', 'has', 'had', 'do', 'does', 'did']);
-/** Words after which a word is a verb: "can returns", "to paints", "she paint". */
 const VERB_BEFORE = new Set([...MODALS, 'to', 'i', 'you', 'he', 'she', 'it', 'we', 'they', 'not', 'do', 'does', 'did']);
 
 const EXPLANATIONS: Record<DeviationKind, string> = {
@@ -99,24 +101,43 @@ function compare(source: Sentence, learner: Sentence): PassageDeviation[] {
     }
     let end = start;
     while (end < pairs.length && !identical(pairs[end])) end += 1;
-    const deviation = anchored(pairs, start, end) ? classify(pairs, start, end) : null;
-    if (deviation) out.push(deviation);
+    const deviation = anchored(pairs, start, end, WINDOW) ? classify(pairs, start, end) : null;
+    if (deviation && (!agreement(pairs, start, end) || agreementHolds(pairs, start, end))) out.push(deviation);
     start = end;
   }
   return out;
 }
 
 /**
- * The unit pairs[start, end) has the original's own words on both sides: WINDOW identical words, or
- * fewer where both sentences begin or end there, with a content word among them.
+ * The unit pairs[start, end) has the original's own words on both sides: `before` identical words
+ * before it and WINDOW after it, or fewer where both sentences begin or end there, with a content
+ * word among them.
  */
-function anchored(pairs: Pair[], start: number, end: number): boolean {
-  const before = pairs.slice(Math.max(0, start - WINDOW), start);
-  const after = pairs.slice(end, end + WINDOW);
-  if (!before.every(identical) || !after.every(identical)) return false;
-  if (before.length < WINDOW && start - before.length !== 0) return false;
-  if (after.length < WINDOW && end + after.length !== pairs.length) return false;
-  return [...before, ...after].some((p) => isContentWord(p.learner!.lower));
+function anchored(pairs: Pair[], start: number, end: number, before: number): boolean {
+  const left = pairs.slice(Math.max(0, start - before), start);
+  const right = pairs.slice(end, end + WINDOW);
+  if (!left.every(identical) || !right.every(identical)) return false;
+  if (left.length < before && start - left.length !== 0) return false;
+  if (right.length < WINDOW && end + right.length !== pairs.length) return false;
+  return [...left, ...right].some((p) => isContentWord(p.learner!.lower));
+}
+
+/** One word that differs from the passage's in number only: "is" for "are", "has" for "have", "returns" for "return". */
+function agreement(pairs: Pair[], start: number, end: number): boolean {
+  const pair = pairs[start]!;
+  if (end - start !== 1 || !pair.original || !pair.learner) return false;
+  return (AGREEMENT_FORMS.has(pair.original.lower) && AGREEMENT_FORMS.has(pair.learner.lower)) || numberOnly(pair.original.lower, pair.learner.lower);
+}
+
+/**
+ * A verb in the other number is a slip only where the learner kept the passage's subject: the four
+ * words before it are the passage's own ("Each of the students is" for "All the students are" is
+ * not), and no noun in the sentence changed its number ("The box in the hall is" for "The boxes in
+ * the hall are" agrees).
+ */
+function agreementHolds(pairs: Pair[], start: number, end: number): boolean {
+  if (!anchored(pairs, start, end, AGREEMENT_WINDOW)) return false;
+  return !pairs.some((p, i) => i !== start && p.original && p.learner && p.original.lower !== p.learner.lower && numberOnly(p.original.lower, p.learner.lower) && !verbPlace(pairs[i - 1]?.learner?.lower));
 }
 
 function classify(pairs: Pair[], start: number, end: number): PassageDeviation | null {
@@ -144,8 +165,7 @@ function wordForm(pair: Pair, previous: string | undefined): PassageDeviation | 
   // "could" for "can" (one lemma to the lemmatizer) is the learner's choice of modal.
   if (MODALS.has(a.lower) && MODALS.has(b.lower)) return null;
   // "wall" for "walls", "paint" for "paints": a noun's number is the learner's to choose, unless the place is plainly a verb's.
-  const numberOnly = lemmatizer.noun(a.lower) === b.lower || lemmatizer.noun(b.lower) === a.lower;
-  if (numberOnly && !(previous !== undefined && (VERB_BEFORE.has(previous) || previous.endsWith("n't")))) return null;
+  if (numberOnly(a.lower, b.lower) && !verbPlace(previous)) return null;
   const verb = lemmatizer.verb(a.lower) === lemmatizer.verb(b.lower) && (lemmatizer.verb(a.lower) !== a.lower || lemmatizer.verb(b.lower) !== b.lower);
   return mark(verb ? 'verb-form' : 'word-form', [b], a.word);
 }
@@ -179,6 +199,10 @@ function verbGroup(unit: Pair[], removed: Token[], added: Token[], kept: Pair[],
   return mark('verb-form', [next.learner], [...originalWords, next.original!].map((t) => t.word).join(' '));
 }
 
+/** The singular and plural of one noun, or a verb's -s form and its base: "wall"/"walls", "paints"/"paint". */
+const numberOnly = (a: string, b: string): boolean => lemmatizer.noun(a) === b || lemmatizer.noun(b) === a;
+/** After these a word is a verb: "can returns", "to paints", "she paint", "didn't went". */
+const verbPlace = (previous: string | undefined): boolean => previous !== undefined && (VERB_BEFORE.has(previous) || previous.endsWith("n't"));
 const isVerbForm = (lower: string): boolean => lemmatizer.verb(lower) !== lower || AUXILIARIES.has(lower);
 
 function mark(kind: DeviationKind, words: Token[], expected: string): PassageDeviation {
