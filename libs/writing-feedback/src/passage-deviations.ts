@@ -72,21 +72,49 @@ function sentencesOf(text: string): Sentence[] {
     .filter((s) => s.tokens.length > 0);
 }
 
+/**
+ * Word pairs of the two sentences: the same words first, then, between them, forms of the same
+ * word ("is" with "are"), so that "are" meets "are" rather than the "be" of "will be" before it.
+ */
 function align(source: Sentence, learner: Sentence): Pair[] {
-  const changes = diffArrays(source.tokens, learner.tokens, { comparator: (a, b) => a.lower === b.lower || (!hasApostrophe(a) && !hasApostrophe(b) && wordKey(a.lower) === wordKey(b.lower)) });
+  const pairs: Pair[] = [];
+  let removed: Token[] = [];
+  let added: Token[] = [];
+  const flush = () => {
+    pairs.push(...pairsOf(removed, added, sameWord));
+    removed = [];
+    added = [];
+  };
+  let o = 0;
+  let l = 0;
+  for (const change of diffArrays(source.tokens, learner.tokens, { comparator: (a, b) => a.lower === b.lower })) {
+    if (change.removed) removed.push(...source.tokens.slice(o, (o += change.count)));
+    else if (change.added) added.push(...learner.tokens.slice(l, (l += change.count)));
+    else {
+      flush();
+      pairs.push(...pairsOf(source.tokens.slice(o, (o += change.count)), learner.tokens.slice(l, (l += change.count)), (a, b) => a.lower === b.lower));
+    }
+  }
+  flush();
+  return pairs;
+}
+
+function pairsOf(original: Token[], learner: Token[], same: (a: Token, b: Token) => boolean): Pair[] {
   const pairs: Pair[] = [];
   let o = 0;
   let l = 0;
-  for (const change of changes) {
-    for (let i = 0; i < change.value.length; i += 1) {
-      if (change.removed) pairs.push({ original: source.tokens[o++] });
-      else if (change.added) pairs.push({ learner: learner.tokens[l++] });
-      else pairs.push({ original: source.tokens[o++], learner: learner.tokens[l++] });
+  for (const change of diffArrays(original, learner, { comparator: same })) {
+    for (let i = 0; i < change.count; i += 1) {
+      if (change.removed) pairs.push({ original: original[o++] });
+      else if (change.added) pairs.push({ learner: learner[l++] });
+      else pairs.push({ original: original[o++], learner: learner[l++] });
     }
   }
   return pairs;
 }
 
+/** Two forms of one word, by word key; never a contraction or possessive ("it's" is not "it"). */
+const sameWord = (a: Token, b: Token): boolean => a.lower === b.lower || (!hasApostrophe(a) && !hasApostrophe(b) && wordKey(a.lower) === wordKey(b.lower));
 const hasApostrophe = (t: Token): boolean => t.lower.includes("'");
 const identical = (p: Pair | undefined): boolean => p?.original !== undefined && p.learner !== undefined && p.original.lower === p.learner.lower;
 
