@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assembleTest, questionBank } from '@fluent/question-bank';
 import { blankAnswers, submission, submitAttempt } from '../support/catalog';
 import { axeViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
@@ -62,6 +63,35 @@ describe('writing feedback on /result', () => {
     const latest = page.getByRole('list', { name: 'Latest skill profile' });
     await latest.waitFor();
     expect((await latest.getByRole('listitem').allTextContents()).map((t) => t.split(':')[0])).toEqual(['Grammar', 'Vocabulary', 'Organization', 'Voice & Tone', 'Reading Comprehension']);
+    await page.close();
+  }, 120_000);
+
+  it('marks where the reconstruction differs from its original in its own double underline, "The passage says are." on focus and in a list, and passes axe', async () => {
+    const original = assembleTest(questionBank(), 1)!.passages[0]!.sentences;
+    const reconstruction = original.replace('workers are painting', 'workers is painting');
+    expect(reconstruction).not.toBe(original);
+    const { email, tokens } = await signUp();
+    const stored = await submitAttempt(tokens.accessToken, 1, submission(blankAnswers({ passageInputs: [reconstruction, '', ''], emailInput: EMAIL })));
+    expect(stored.status).toBe(201);
+    const page = await signedInAs(browser, email);
+    await page.goto(`/result?attempt=${stored.body.attemptId}`);
+
+    const passages = page.getByRole('region', { name: 'Passage Reconstruction' });
+    const list = passages.getByRole('list', { name: 'Compared with the original (1 difference, double-underlined):' });
+    await list.waitFor({ timeout: 60_000 });
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^You wrote “is”\. The passage says are\. .+/)]);
+    expect(await list.locator('em').textContent()).toBe('are');
+
+    const is = passages.getByRole('button', { name: 'is', exact: true });
+    await is.focus();
+    const describedBy = await is.getAttribute('aria-describedby');
+    const tip = page.locator(`[id="${describedBy}"]`);
+    await tip.waitFor({ state: 'visible' });
+    expect(await tip.textContent()).toMatch(/^Compared with the original: The passage says are\. .+/);
+    // Its own line style, apart from the checker's solid, wavy, dotted and dashed underlines.
+    expect(await is.evaluate((el) => [getComputedStyle(el).textDecorationLine, getComputedStyle(el).textDecorationStyle])).toEqual(['underline', 'double']);
+
+    expect(await axeViolations(page)).toEqual([]);
     await page.close();
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { MongoClient } from 'mongodb';
 import { connect, JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogErrors, CatalogInternalPatterns, Durables, EventStreams, EventSubjects, FEEDBACK_PENDING_MESSAGE, type AttemptSubmittedEvent, type WritingFeedback } from '@fluent/contracts';
+import { assembleTest, questionBank } from '@fluent/question-bank';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { blankAnswers, submission, submitAttempt, uidOf } from '../support/catalog';
 import { api, eventually, mongoUri, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
@@ -65,6 +66,25 @@ describe('writing feedback', () => {
     // The trend has the attempt's five figures.
     const trend = await api('/api/feedback/trend', { headers: bearer(token) });
     expect(trend.body.points).toEqual([expect.objectContaining({ attemptId, testId: 1, scores: expect.objectContaining({ reading: feedback.profile.reading.score }) })]);
+  });
+
+  it('compares a reconstruction with its original: "workers is painting" where test 1’s first passage says "workers are painting" is marked "The passage says *are*."', async () => {
+    const original = assembleTest(questionBank(), 1)!.passages[0]!.sentences;
+    expect(original).toContain('because workers are painting the walls');
+    const reconstruction = original.replace('workers are painting', 'workers is painting');
+    const { token } = await learner();
+    const attemptId = await attemptWith(token, [reconstruction, '', '']);
+    const passage = (await readyFeedback(token, attemptId)).passages[0]!;
+    expect(passage.deviations).toEqual([
+      { offset: reconstruction.indexOf('workers is') + 'workers '.length, length: 2, kind: 'verb-form', expected: 'are', message: 'The passage says *are*.', explanation: expect.stringContaining('agrees with its subject') },
+    ]);
+    // The stored document carries it.
+    const [document] = (await stored(attemptId)) as unknown as { body: string }[];
+    expect((JSON.parse(document!.body) as WritingFeedback).passages[0]!.deviations).toEqual(passage.deviations);
+    // The original itself, written back, has none (another learner: one attempt of a test each).
+    const other = await learner();
+    const faithful = await attemptWith(other.token, [original, '', '']);
+    expect((await readyFeedback(other.token, faithful)).passages[0]!.deviations).toEqual([]);
   });
 
   it('reports an email in another language as not English instead of a page of spelling errors', async () => {

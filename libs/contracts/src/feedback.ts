@@ -57,6 +57,28 @@ export interface SentenceCoverage {
   covered: boolean;
 }
 
+/** What kind of word differs from the original at a passage deviation. */
+export const DEVIATION_KINDS = ['verb-form', 'word-form', 'article', 'preposition'] as const;
+export type DeviationKind = (typeof DEVIATION_KINDS)[number];
+
+/**
+ * A place where a reconstruction keeps the original's words around it but changes a function word,
+ * an inflection or an agreement ("workers is painting" where the passage says "workers are
+ * painting"): not LanguageTool's finding but the comparison with the original.
+ */
+export interface PassageDeviation {
+  /** The learner's words there, in UTF-16 code units of the reconstruction (for a dropped word: the word after the gap). */
+  offset: number;
+  length: number;
+  kind: DeviationKind;
+  /** The original's words there: "are", "the walls". */
+  expected: string;
+  /** "The passage says *are*." */
+  message: string;
+  /** A short learner-friendly explanation of the kind of difference. */
+  explanation: string;
+}
+
 export interface PassageFeedback {
   /** Which of the three passages (0-2). */
   index: number;
@@ -69,6 +91,8 @@ export interface PassageFeedback {
   orderKept: number | null;
   length: { words: number; originalWords: number; verdict: 'short' | 'fair' | 'long' };
   language: LanguageReport;
+  /** Function words and forms that differ from the original, in text order. Absent in feedback stored before the comparison existed. */
+  deviations?: PassageDeviation[];
   /** 0-100, the passage's overall practice score. */
   score: number;
 }

@@ -5,7 +5,7 @@ import type { BlogPost, BlogPostList } from './blog';
 import type { AttemptListResponse, AttemptResult, PublicTest, MockTestCardsResponse } from './catalog';
 import type { ContactMessageReceipt } from './contact';
 import type { ErrorBody } from './errors';
-import { ISSUE_CATEGORIES, SKILLS, type FeedbackResponse, type SkillTrendResponse, type WritingFeedback } from './feedback';
+import { DEVIATION_KINDS, ISSUE_CATEGORIES, SKILLS, type FeedbackResponse, type SkillTrendResponse, type WritingFeedback } from './feedback';
 import type { HealthReport, LivenessReport } from './health';
 import { ITEM_REPORT_REASONS, REPORTABLE_SECTIONS, type ItemReportList, type ItemReportReceipt } from './item-reports';
 import type { CardPaymentResult, CreatePaymentIntentResponse, PaymentsClientConfig, WebhookReceipt } from './payments';
@@ -220,6 +220,9 @@ export const writingFeedbackSchema = z.object({
       orderKept: percent.nullable(),
       length: z.object({ words: count, originalWords: count, verdict }),
       language: languageReport,
+      deviations: z
+        .array(z.object({ offset: count, length: count, kind: z.enum(DEVIATION_KINDS), expected: z.string(), message: z.string(), explanation: z.string() }))
+        .optional(),
       score: percent,
     }),
   ),

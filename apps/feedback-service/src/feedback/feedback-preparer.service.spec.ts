@@ -46,6 +46,17 @@ describe('FeedbackPreparer', () => {
     expect(store.save.mock.invocationCallOrder[0]).toBeLessThan(events.ready.mock.invocationCallOrder[0]!);
   });
 
+  it('stores each passage’s comparison with its original beside the checker’s issues: "sat in the mat" where the passage says "sat on the mat"', async () => {
+    const writing = { ...WRITING, passages: [{ original: 'The cat sat on the mat. It was warm.', text: 'The cat sat in the mat.' }, ...WRITING.passages.slice(1)] };
+    const { service, store } = preparer({ writing: async () => writing });
+    await service.prepare(EVENT);
+    const [feedback] = store.save.mock.calls[0] as unknown as [{ passages: { deviations: unknown[] }[] }];
+    expect(feedback.passages[0]!.deviations).toEqual([
+      { offset: 12, length: 2, kind: 'preposition', expected: 'on', message: 'The passage says *on*.', explanation: expect.stringContaining('preposition') },
+    ]);
+    expect(feedback.passages.slice(1).map((p) => p.deviations)).toEqual([[], []]);
+  });
+
   it('does nothing but announce again when the feedback is stored already (a redelivered event)', async () => {
     const { service, catalog, languageTool, store, events } = preparer({ exists: true });
     await service.prepare(EVENT);

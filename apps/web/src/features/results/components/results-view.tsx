@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { jumbledForDisplay, SECTION_NAMES, type AttemptResult, type ItemResult, type TypingDetail, type WritingFeedback } from '@fluent/contracts';
+import { jumbledForDisplay, SECTION_NAMES, type AttemptResult, type ItemResult, type PassageDeviation, type TypingDetail, type WritingFeedback } from '@fluent/contracts';
 import { paths } from '@/config/paths';
 import { useWritingFeedback } from '../api/get-writing-feedback';
 import { AnnotatedText } from './feedback/annotated-text';
@@ -117,8 +117,8 @@ function TypingResults({ wpm, accuracy, detail, report }: { wpm: number; accurac
 }
 
 /** The learner's writing: underlined once the feedback is ready, plain (or '(No answer)') before. */
-function WritingResponse({ text, feedback }: { text: string; feedback?: { blank: boolean; text: string; language: { issues: WritingFeedback['email']['language']['issues'] } } }) {
-  if (feedback && !feedback.blank) return <AnnotatedText text={feedback.text} issues={feedback.language.issues} />;
+function WritingResponse({ text, feedback }: { text: string; feedback?: { blank: boolean; text: string; language: { issues: WritingFeedback['email']['language']['issues'] }; deviations?: PassageDeviation[] } }) {
+  if (feedback && !feedback.blank) return <AnnotatedText text={feedback.text} issues={feedback.language.issues} deviations={feedback.deviations} />;
   return (
     <p className="result-response">
       <Answer text={text} />

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { WritingIssue } from '@fluent/contracts';
-import { CATEGORY_LABELS, segments } from './segments';
+import type { PassageDeviation, WritingIssue } from '@fluent/contracts';
+import { CATEGORY_LABELS, segments, textMarks } from './segments';
 
 function IssueMark({ text, issue, id }: { text: string; issue: WritingIssue; id: string }) {
   const [open, setOpen] = useState(false);
@@ -29,19 +29,56 @@ function IssueMark({ text, issue, id }: { text: string; issue: WritingIssue; id:
   );
 }
 
+/** "The passage says *are*." with the passage's words emphasised (the stored message, as read). */
+export function PassageSays({ deviation }: { deviation: PassageDeviation }) {
+  return (
+    <>
+      The passage says <em>{deviation.expected}</em>.
+    </>
+  );
+}
+
+/** A difference from the passage's original: its own double underline, explained like an issue. */
+function DeviationMark({ text, deviation, id }: { text: string; deviation: PassageDeviation; id: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <span className="writing-issue-wrap" data-open={open}>
+      <button
+        type="button"
+        className="writing-issue passage-deviation"
+        aria-describedby={id}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
+        onBlur={() => setOpen(false)}
+      >
+        {text}
+      </button>
+      <span role="tooltip" id={id} className="writing-issue__tip">
+        <strong>Compared with the original:</strong> <PassageSays deviation={deviation} /> <span className="writing-issue__message">{deviation.explanation}</span>
+      </span>
+    </span>
+  );
+}
+
 /**
  * The learner's text with each issue underlined: the underline's style differs by kind (solid for
  * grammar, wavy for spelling, dotted for punctuation, dashed for style and variants), so colour is
  * never the only cue. Each issue is a button: focus or hover shows its explanation, a tap keeps it
- * open, and screen readers announce it as the button's description.
+ * open, and screen readers announce it as the button's description. A passage reconstruction's
+ * differences from its original are marked the same way with a double underline.
  */
-export function AnnotatedText({ text, issues }: { text: string; issues: readonly WritingIssue[] }) {
+export function AnnotatedText({ text, issues, deviations }: { text: string; issues: readonly WritingIssue[]; deviations?: readonly PassageDeviation[] }) {
   const base = useId();
   return (
     <p className="result-response annotated-text">
-      {segments(text, issues).map((part, i) =>
-        part.issue ? <IssueMark key={i} text={part.text} issue={part.issue} id={`${base}-issue-${part.index}`} /> : <span key={i}>{part.text}</span>,
-      )}
+      {segments(text, textMarks(issues, deviations)).map((part, i) => {
+        if (part.issue?.issue) return <IssueMark key={i} text={part.text} issue={part.issue.issue} id={`${base}-issue-${part.index}`} />;
+        if (part.issue?.deviation) return <DeviationMark key={i} text={part.text} deviation={part.issue.deviation} id={`${base}-issue-${part.index}`} />;
+        return <span key={i}>{part.text}</span>;
+      })}
     </p>
   );
 }
