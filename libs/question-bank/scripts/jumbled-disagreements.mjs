@@ -8,5 +8,6 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { reviewerFiles, disagreementReport } = require('../dist/jumbled-candidates/reviewers.js');
-const lines = disagreementReport(reviewerFiles());
-console.log(lines.length ? lines.join('\n') : 'no disagreements');
+const files = reviewerFiles();
+const lines = disagreementReport(files);
+console.log(files.length < 2 ? `only ${files.map((f) => f.reviewer).join(', ')}: no second reviewer to compare with` : lines.join('\n'));
