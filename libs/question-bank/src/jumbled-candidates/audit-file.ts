@@ -40,7 +40,7 @@ export function buildAudit(items: readonly JumbledLike[], grammar: GrammarResult
   return {
     about: 'candidate orders of every jumbled item (issue #42): generated from the key by the rules named, checked by LanguageTool; every kept candidate needs a decision in decisions.<reviewer>.json',
     run: 'npm run content:jumbled-candidates (LanguageTool running: npm run stack -- start languagetool --profile dev)',
-    grammarCheck: { checker, languages: ['en-US', 'en-GB'], kept: 'no error in either language, leaving out punctuation and typography and any match the key has too' },
+    grammarCheck: { checker, languages: ['en-US', 'en-GB'], kept: 'no error in either language, leaving out punctuation, typography, style hints and any match the key has too' },
     summary: { items: audited.length, generated: kept + flagged, flagged, kept, keptPerRule: sortedRecord(keptPerRule) },
     items: audited,
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candidatesFor, keyWords, type JumbledLike } from './candidates';
+import { errorsOf } from './languagetool';
 import { nounPhrases } from './phrases';
 import { tagWords } from './tag';
 
@@ -92,5 +93,16 @@ describe('noun phrases', () => {
       { det: 0, modifiers: [], head: 1 },
       { det: 6, modifiers: [7], head: 8 },
     ]);
+  });
+});
+
+describe('errorsOf (what counts as a LanguageTool error in a candidate)', () => {
+  const match = (ruleId: string, text: string, categoryId = 'GRAMMAR', issueType = 'grammar') => ({ ruleId, text, categoryId, issueType });
+
+  it('counts grammar errors, but not punctuation, style hints or a match the key has too', () => {
+    expect(errorsOf([match('EN_A_VS_AN', 'a engineer')], [])).toEqual(['EN_A_VS_AN']);
+    expect(errorsOf([match('COMMA_RULE', 'lunch', 'PUNCTUATION', 'typographical')], [])).toEqual([]);
+    expect(errorsOf([match('ALL_OF_THE', 'all of the', 'REDUNDANCY', 'style')], [])).toEqual([]);
+    expect(errorsOf([match('MORFOLOGIK_RULE_EN_US', 'Zainab', 'TYPOS', 'misspelling')], [match('MORFOLOGIK_RULE_EN_US', 'Zainab', 'TYPOS', 'misspelling')])).toEqual([]);
   });
 });

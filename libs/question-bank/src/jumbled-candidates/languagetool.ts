@@ -5,6 +5,8 @@
 export interface GrammarMatch {
   ruleId: string;
   categoryId: string;
+  /** LanguageTool's kind of match: "grammar", "misspelling", "style", … */
+  issueType: string;
   /** The text the match covers. */
   text: string;
 }
@@ -13,7 +15,7 @@ export type GrammarCheck = (sentence: string, language: 'en-US' | 'en-GB') => Pr
 
 interface CheckResponse {
   software?: { version?: string };
-  matches?: Array<{ offset: number; length: number; rule?: { id?: string; category?: { id?: string } } }>;
+  matches?: Array<{ offset: number; length: number; rule?: { id?: string; issueType?: string; category?: { id?: string } } }>;
 }
 
 export function languageToolCheck(url: string, timeoutMs = 30_000): { check: GrammarCheck; version: () => Promise<string> } {
@@ -29,6 +31,7 @@ export function languageToolCheck(url: string, timeoutMs = 30_000): { check: Gra
       ((await post(sentence, language)).matches ?? []).map((m) => ({
         ruleId: m.rule?.id ?? 'UNKNOWN',
         categoryId: m.rule?.category?.id ?? 'UNKNOWN',
+        issueType: m.rule?.issueType ?? 'UNKNOWN',
         text: sentence.slice(m.offset, m.offset + m.length),
       })),
     version: async () => `LanguageTool ${(await post('Hello.', 'en-GB')).software?.version ?? '?'}`,
@@ -37,15 +40,16 @@ export function languageToolCheck(url: string, timeoutMs = 30_000): { check: Gra
 
 /**
  * The matches that count as an error in a candidate: not punctuation or typography (jumbled
- * words carry no commas; scoring ignores them), and not a match the key has too (a name the
- * speller does not know, a British spelling in en-US).
+ * words carry no commas; scoring ignores them), not a style hint ("all of the" → "all the" is
+ * correct English), and not a match the key has too (a name the speller does not know, a British
+ * spelling in en-US).
  */
 export function errorsOf(candidate: readonly GrammarMatch[], key: readonly GrammarMatch[]): string[] {
   const inKey = new Set(key.map((m) => `${m.ruleId}|${m.text.toLowerCase()}`));
   return [
     ...new Set(
       candidate
-        .filter((m) => m.categoryId !== 'PUNCTUATION' && m.categoryId !== 'TYPOGRAPHY')
+        .filter((m) => m.categoryId !== 'PUNCTUATION' && m.categoryId !== 'TYPOGRAPHY' && m.issueType !== 'style')
         .filter((m) => !inKey.has(`${m.ruleId}|${m.text.toLowerCase()}`))
         .map((m) => m.ruleId),
     ),
