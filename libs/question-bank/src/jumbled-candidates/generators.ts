@@ -1,0 +1,216 @@
+import { nounPhrases, prepositionalPhrases, range, type NounPhrase, type Span } from './phrases';
+import type { Token, WordClass } from './tag';
+
+/**
+ * Candidate orders of exactly a sentence's words, each from one rule of issue #42: a targeted set
+ * (what a careful reader could write instead), not all permutations.
+ */
+export interface Generated {
+  words: string[];
+  rule: GeneratorRule;
+}
+
+export const GENERATOR_RULES = [
+  'swap-pronouns',
+  'swap-determiners',
+  'swap-adjectives',
+  'swap-nouns',
+  'move-modifier',
+  'move-modifier+swap-determiners',
+  'front-adverbial',
+  'move-adverbial',
+  'question-statement',
+  'reporting-clause',
+] as const;
+export type GeneratorRule = (typeof GENERATOR_RULES)[number];
+
+export interface Sentence {
+  tokens: Token[];
+  question: boolean;
+}
+
+type Generator = (s: Sentence) => Generated[];
+
+export function generateAll(s: Sentence): Generated[] {
+  return [swapPronouns, swapDeterminers, swapAdjectives, swapNouns, moveModifiers, frontAdverbials, moveAdverbials, questionStatement, reportingClause].flatMap((g) => g(s));
+}
+
+const wordsOf = (tokens: readonly Token[], order: readonly number[]): string[] => order.map((i) => tokens[i]?.word ?? '');
+const identity = (n: number): number[] => range(0, n);
+
+function swapped(order: readonly number[], a: number, b: number): number[] {
+  const next = [...order];
+  next[a] = order[b] ?? -1;
+  next[b] = order[a] ?? -1;
+  return next;
+}
+
+/** Every pair of tokens whose class is in `classes`, exchanged. */
+function swapPairs(s: Sentence, pick: (t: Token, i: number) => boolean, rule: GeneratorRule): Generated[] {
+  const picked = s.tokens.flatMap((t, i) => (pick(t, i) ? [i] : []));
+  const out: Generated[] = [];
+  for (const [k, a] of picked.entries()) {
+    for (const b of picked.slice(k + 1)) {
+      if (s.tokens[a]?.word.toLowerCase() === s.tokens[b]?.word.toLowerCase()) continue;
+      out.push({ words: wordsOf(s.tokens, swapped(identity(s.tokens.length), a, b)), rule });
+    }
+  }
+  return out;
+}
+
+const inClasses = (...classes: WordClass[]) => (t: Token) => classes.includes(t.cls);
+
+/** She … we → We … she. */
+export const swapPronouns: Generator = (s) => swapPairs(s, inClasses('pron'), 'swap-pronouns');
+
+/** the … our → our … the; a … the → the … a. */
+export const swapDeterminers: Generator = (s) => swapPairs(s, inClasses('det', 'poss'), 'swap-determiners');
+
+export const swapAdjectives: Generator = (s) => swapPairs(s, inClasses('adj'), 'swap-adjectives');
+
+/** Head nouns of the same number exchanged ("the passenger … every airline"). */
+export const swapNouns: Generator = (s) => {
+  const heads = new Set(nounPhrases(s.tokens).map((p) => p.head));
+  const singular = swapPairs(s, (t, i) => heads.has(i) && t.cls === 'noun' && !t.plural, 'swap-nouns');
+  const plural = swapPairs(s, (t, i) => heads.has(i) && t.cls === 'noun' && t.plural, 'swap-nouns');
+  return [...singular, ...plural];
+};
+
+/**
+ * A modifier (or the whole run of modifiers) of one noun phrase moved into another, at every
+ * place among that phrase's modifiers, alone and with the two determiners exchanged:
+ * "the climbing wall … beginners" → "the wall … climbing beginners", "The bridge … a famous
+ * Italian engineer" → "A famous Italian bridge … the engineer".
+ */
+export const moveModifiers: Generator = (s) => {
+  const phrases = nounPhrases(s.tokens);
+  const out: Generated[] = [];
+  for (const from of phrases) {
+    const runs = from.modifiers.length > 1 ? [...from.modifiers.map((m) => [m]), from.modifiers] : from.modifiers.map((m) => [m]);
+    for (const to of phrases) {
+      if (to === from) continue;
+      for (const run of runs) {
+        for (const slot of [...to.modifiers, to.head]) {
+          const order = moveBefore(identity(s.tokens.length), run, slot);
+          out.push({ words: wordsOf(s.tokens, order), rule: 'move-modifier' });
+          const dets = determinersToSwap(s, from, to);
+          if (dets) out.push({ words: wordsOf(s.tokens, swapped(order, order.indexOf(dets[0]), order.indexOf(dets[1]))), rule: 'move-modifier+swap-determiners' });
+        }
+      }
+    }
+  }
+  return out;
+};
+
+function determinersToSwap(s: Sentence, a: NounPhrase, b: NounPhrase): [number, number] | undefined {
+  if (a.det < 0 || b.det < 0) return undefined;
+  if (s.tokens[a.det]?.word.toLowerCase() === s.tokens[b.det]?.word.toLowerCase()) return undefined;
+  return [a.det, b.det];
+}
+
+/** The token indices `moved` (in their order) taken out and put just before token `before`. */
+function moveBefore(order: readonly number[], moved: readonly number[], before: number): number[] {
+  const rest = order.filter((i) => !moved.includes(i));
+  const at = rest.indexOf(before);
+  return [...rest.slice(0, at), ...moved, ...rest.slice(at)];
+}
+
+function moveSpanTo(order: readonly number[], span: Span, at: 'front' | 'end'): number[] {
+  const moved = order.slice(span.start, span.end);
+  const rest = [...order.slice(0, span.start), ...order.slice(span.end)];
+  return at === 'front' ? [...moved, ...rest] : [...rest, ...moved];
+}
+
+/** Adverbials of the sentence: prepositional phrases, single adverbs, purpose infinitives and adverbial clauses. */
+export function adverbials(s: Sentence): Span[] {
+  const { tokens } = s;
+  const spans = prepositionalPhrases(tokens, nounPhrases(tokens));
+  for (const [i, t] of tokens.entries()) {
+    if (t.cls === 'adv' && t.word.toLowerCase() !== 'not') spans.push({ start: i, end: i + 1 });
+    // A purpose infinitive to the end ("… repeated to rule out …"), not the complement of a verb ("forgot to bring").
+    const before = tokens[i - 1]?.cls;
+    if (t.cls === 'to' && i > 0 && before !== 'verb' && before !== 'aux' && before !== 'adj' && before !== 'wh') spans.push({ start: i, end: tokens.length });
+    // An adverbial clause to the end ("… when I tried to pay").
+    if (i > 0 && ['when', 'because', 'if', 'until', 'while', 'before', 'after', 'unless', 'although'].includes(t.word.toLowerCase()) && tokens[i + 1] && ['pron', 'det', 'poss', 'proper', 'noun'].includes(tokens[i + 1]?.cls ?? '')) {
+      spans.push({ start: i, end: tokens.length });
+    }
+  }
+  return dedupeSpans(spans);
+}
+
+function dedupeSpans(spans: Span[]): Span[] {
+  const seen = new Set<string>();
+  return spans.filter((sp) => {
+    const key = `${sp.start}-${sp.end}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** An adverbial put first: "For lunch the airline gave every passenger a voucher." */
+export const frontAdverbials: Generator = (s) =>
+  adverbials(s)
+    .filter((sp) => sp.start > 0)
+    .map((sp) => ({ words: wordsOf(s.tokens, moveSpanTo(identity(s.tokens.length), sp, 'front')), rule: 'front-adverbial' as const }));
+
+/** An adverbial moved to the end, or a single adverb put before the main verb. */
+export const moveAdverbials: Generator = (s) => {
+  const out: Generated[] = [];
+  const n = s.tokens.length;
+  for (const sp of adverbials(s)) {
+    if (sp.end < n) out.push({ words: wordsOf(s.tokens, moveSpanTo(identity(n), sp, 'end')), rule: 'move-adverbial' });
+    if (sp.end - sp.start === 1 && s.tokens[sp.start]?.cls === 'adv') {
+      const verb = s.tokens.findIndex((t, i) => t.cls === 'verb' && i !== sp.start + 1 && i !== sp.start);
+      if (verb > 0) out.push({ words: wordsOf(s.tokens, moveBefore(identity(n), [sp.start], verb)), rule: 'move-adverbial' });
+    }
+  }
+  return out;
+};
+
+/**
+ * A statement's first auxiliary put first ("The soup is too hot." → "Is the soup too hot?"), and a
+ * yes/no question's auxiliary put after its subject, before the verb or the adverb before it
+ * ("Could you tell me …?" → "You could tell me …").
+ */
+export const questionStatement: Generator = (s) => {
+  const { tokens } = s;
+  const n = tokens.length;
+  if (!s.question) {
+    const aux = tokens.findIndex((t) => t.cls === 'aux');
+    const verbBefore = tokens.slice(0, Math.max(aux, 0)).some((t) => t.cls === 'verb' || t.cls === 'wh' || t.cls === 'conj');
+    if (aux <= 0 || verbBefore) return [];
+    return [{ words: wordsOf(tokens, moveBefore(identity(n), [aux], 0)), rule: 'question-statement' }];
+  }
+  if (tokens[0]?.cls !== 'aux') return [];
+  const verb = tokens.findIndex((t, i) => i > 1 && (t.cls === 'verb' || t.cls === 'aux' || t.cls === 'adj' || t.cls === 'prep'));
+  if (verb < 0) return [];
+  const slots = [verb];
+  if (tokens[verb - 1]?.cls === 'adv' && verb - 1 > 1) slots.push(verb - 1);
+  return slots.map((slot) => ({ words: wordsOf(tokens, moveBefore(identity(n), [0], slot)), rule: 'question-statement' as const }));
+};
+
+const REPORTING_VERBS = new Set(['said', 'says', 'thinks', 'thought', 'believes', 'believed', 'knew', 'knows', 'explained', 'promised', 'insisted', 'realised', 'noticed', 'hoped', 'agreed', 'expected', 'suggested', 'admitted', 'claimed', 'replied', 'added', 'warned', 'told', 'reckons']);
+
+/**
+ * A reporting clause without "that" moved to the end or after the reported subject ("The
+ * mechanic said the brakes …" → "The brakes needed … the mechanic said").
+ */
+export const reportingClause: Generator = (s) => {
+  const { tokens } = s;
+  const v = tokens.findIndex((t) => REPORTING_VERBS.has(t.word.toLowerCase()));
+  if (v <= 0 || s.question) return [];
+  let reported = v + 1;
+  // "told me the …": the listener stays with the reporting verb.
+  if (tokens[reported]?.cls === 'pron' && tokens[reported + 1] && tokens[reported + 1]?.cls !== 'verb' && tokens[reported + 1]?.cls !== 'aux') reported++;
+  const first = tokens[reported];
+  if (!first || !['pron', 'det', 'poss', 'noun', 'proper'].includes(first.cls)) return [];
+  const n = tokens.length;
+  const clause = range(0, reported);
+  const rest = range(reported, n);
+  const out: Generated[] = [{ words: wordsOf(tokens, [...rest, ...clause]), rule: 'reporting-clause' }];
+  const subject = nounPhrases(tokens).find((p) => p.start === reported);
+  const subjectEnd = subject ? subject.end : first.cls === 'pron' ? reported + 1 : -1;
+  if (subjectEnd > 0 && subjectEnd < n) out.push({ words: wordsOf(tokens, [...range(reported, subjectEnd), ...clause, ...range(subjectEnd, n)]), rule: 'reporting-clause' });
+  return out;
+};
