@@ -12,6 +12,12 @@ import { changedTokens, detokenize, pearson, tokensOfSpan } from './measures.mjs
  * @param {any[]} checks
  */
 export function jflegFigures(sentences, checks) {
+  // Also by a majority: needing correction when at least two of the four correctors changed it,
+  // clean when at most one did (a sentence one corrector alone touched is a matter of taste).
+  let needingTwo = 0;
+  let foundTwo = 0;
+  let cleanTwo = 0;
+  let falseAlarmsTwo = 0;
   let needing = 0;
   let found = 0;
   let clean = 0;
@@ -34,6 +40,14 @@ export function jflegFigures(sentences, checks) {
       if (hit) rule.hits += 1;
       rule.categories[issue.category] = (rule.categories[issue.category] ?? 0) + 1;
     }
+    const changers = s.refs.filter((ref) => changedTokens(s.tokens, ref).size > 0).length;
+    if (changers >= 2) {
+      needingTwo += 1;
+      if (shown.length > 0) foundTwo += 1;
+    } else {
+      cleanTwo += 1;
+      if (shown.length > 0) falseAlarmsTwo += 1;
+    }
     if (changed.size > 0) {
       needing += 1;
       if (shown.length > 0) found += 1;
@@ -50,6 +64,7 @@ export function jflegFigures(sentences, checks) {
     spanPrecision: flags === 0 ? NaN : hits / flags,
     falseAlarmRate: clean === 0 ? NaN : falseAlarms / clean,
     flags,
+    majority: { needing: needingTwo, clean: cleanTwo, recall: foundTwo / needingTwo, falseAlarmRate: cleanTwo === 0 ? NaN : falseAlarmsTwo / cleanTwo },
     perRule,
   };
 }

@@ -37,6 +37,9 @@ export function renderReport(before, after) {
   jrow('span precision: flags touching a corrected token', '≥ 92 %', (p) => pct(p.spanPrecision));
   jrow('false alarms: clean sentences flagged', '≤ 10 %', (p) => pct(p.falseAlarmRate));
   jrow('flags', '', (p) => String(p.flags));
+  jrow('by majority: sentences (changed by 2+ correctors / by at most 1)', '', (p) => (p.majority ? `${p.majority.needing} / ${p.majority.clean}` : '–'));
+  jrow('by majority: sentence recall', '', (p) => pct(p.majority?.recall));
+  jrow('by majority: false alarms', '', (p) => pct(p.majority?.falseAlarmRate));
   out.push('');
   out.push('## DREsS: correlation (Pearson r) of every figure with the raters\' scores');
   out.push('');

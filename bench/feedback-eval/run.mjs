@@ -38,6 +38,9 @@ const url = languageToolUrl(profile);
 if (!['before', 'after'].includes(label)) throw new Error('--as is before or after');
 
 const started = Date.now();
+// The code measured is the code at the start (the library is loaded once, from its build).
+const commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+const dirty = execSync('git status --porcelain -- libs/writing-feedback apps/feedback-service', { cwd: ROOT }).toString().trim() !== '';
 const { checker, checkAll, freshChecks } = await cachedChecker({ url, cacheDir: join(corpora, '.languagetool-answers') });
 console.log(`LanguageTool ${checker.version} (${checker.variant}) at ${url}; corpora in ${corpora}`);
 
@@ -79,8 +82,6 @@ const dress = {
   atVocabularyCap: figures.filter((f) => f.distinctWords >= 40).length / figures.length,
 };
 
-const commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
-const dirty = execSync('git status --porcelain -- libs/writing-feedback apps/feedback-service', { cwd: ROOT }).toString().trim() !== '';
 const results = {
   label,
   date: new Date().toISOString(),

@@ -36,6 +36,8 @@ for (const [rule, v] of Object.entries(devFigures.perRule).sort((a, b) => b[1].f
   console.log(`${low ? 'LOW ' : '    '}${rule.padEnd(40)} ${String(v.flags).padStart(4)} ${((v.hits / v.flags) * 100).toFixed(0).padStart(4)} % ${Object.keys(v.categories)}`);
 }
 
+if (process.argv.includes('--jfleg-only')) process.exit(0);
+
 // 2. Error costs: least squares of the raters' language score on the error rates (tuning half).
 const all = seededShuffle(loadDress(corpora), Number(arg('seed', '43'))).slice(0, Number(arg('essays', '300')));
 const tune = all.slice(0, Math.floor(all.length / 2));
