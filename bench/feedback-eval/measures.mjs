@@ -89,3 +89,14 @@ export function pearson(/** @type {number[]} */ x, /** @type {number[]} */ y) {
   }
   return sxx === 0 || syy === 0 ? NaN : sxy / Math.sqrt(sxx * syy);
 }
+
+/**
+ * The upper end of the 95 % Wilson interval of a proportion: a rule is "below 70 %" only when even
+ * this is (0 right of 4 is; 1 of 2 is not: two flags say little).
+ */
+export function wilsonUpper(/** @type {number} */ hits, /** @type {number} */ n, z = 1.96) {
+  if (n === 0) return 1;
+  const p = hits / n;
+  const z2 = z * z;
+  return (p + z2 / (2 * n) + z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+}

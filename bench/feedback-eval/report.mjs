@@ -1,6 +1,7 @@
 // @ts-check
 /** bench/FEEDBACK.md from the "before" and "after" runs (either may be missing). */
 import { FIGURES, TRAITS } from './evaluate.mjs';
+import { wilsonUpper } from './measures.mjs';
 
 const pct = (/** @type {number | undefined} */ v) => (v === undefined || Number.isNaN(v) ? '–' : `${(v * 100).toFixed(1)} %`);
 const r2 = (/** @type {number | undefined} */ v) => (v === undefined || Number.isNaN(v) ? '–' : v.toFixed(2));
@@ -53,11 +54,11 @@ export function renderReport(before, after) {
   out.push('');
   row('essays at 40 or more distinct content words (the old cap)', (r) => pct(r.dress.atVocabularyCap));
   out.push('');
-  out.push('## Rules below 70 % precision on JFLEG dev (at least 5 flags)');
+  out.push('## Rules below 70 % precision on JFLEG dev (the whole 95 % Wilson interval below 70 %)');
   out.push('');
   const base = before ?? after;
   const low = Object.entries(base.jfleg.dev.perRule)
-    .filter(([, v]) => /** @type {any} */ (v).flags >= 5 && /** @type {any} */ (v).hits / /** @type {any} */ (v).flags < 0.7)
+    .filter(([, v]) => wilsonUpper(/** @type {any} */ (v).hits, /** @type {any} */ (v).flags) < 0.7)
     .sort((a, b) => /** @type {any} */ (b[1]).flags - /** @type {any} */ (a[1]).flags);
   out.push(`Measured on the ${before ? '"before"' : '"after"'} run. Test figures are shown beside, for the record; the choice was made on dev.`);
   out.push('');
