@@ -6,8 +6,8 @@ import { wilsonUpper } from './measures.mjs';
 const pct = (/** @type {number | undefined} */ v) => (v === undefined || Number.isNaN(v) ? '–' : `${(v * 100).toFixed(1)} %`);
 const r2 = (/** @type {number | undefined} */ v) => (v === undefined || Number.isNaN(v) ? '–' : v.toFixed(2));
 
-/** @param {any} before @param {any} after */
-export function renderReport(before, after) {
+/** @param {any} before @param {any} after @param {string} [notes] hand-written notes (bench/feedback-eval/NOTES.md) */
+export function renderReport(before, after, notes = '') {
   const runs = /** @type {[string, any][]} */ ([['before', before], ['after', after]].filter(([, r]) => r));
   const out = [];
   out.push('# Writing feedback against human judgement');
@@ -27,6 +27,7 @@ export function renderReport(before, after) {
   row('DREsS_New (copy in fedorukben/hagglinggradesllm, commit)', (r) => r.corpora.dress);
   row('DREsS essays: rated / sampled (seed)', (r) => `${r.dress.available} / ${r.dress.sample} (${r.seed})`);
   out.push('');
+  if (notes.trim()) out.push(notes.trim(), '');
   out.push('## JFLEG: detection (report on test; dev for tuning)');
   out.push('');
   out.push('| figure | goal | ' + runs.flatMap(([l]) => [`${l}: test`, `${l}: dev`]).join(' | ') + ' |');

@@ -102,7 +102,8 @@ const results = {
 const here = join(ROOT, 'bench', 'feedback-eval');
 writeFileSync(join(here, `results-${label}.json`), `${JSON.stringify(results, null, 1)}\n`);
 const load = (/** @type {string} */ l) => (existsSync(join(here, `results-${l}.json`)) ? JSON.parse(readFileSync(join(here, `results-${l}.json`), 'utf8')) : undefined);
-writeFileSync(join(ROOT, 'bench', 'FEEDBACK.md'), renderReport(load('before'), load('after')));
+const notes = existsSync(join(here, 'NOTES.md')) ? readFileSync(join(here, 'NOTES.md'), 'utf8') : '';
+writeFileSync(join(ROOT, 'bench', 'FEEDBACK.md'), renderReport(load('before'), load('after'), notes));
 console.log(`Wrote bench/feedback-eval/results-${label}.json and bench/FEEDBACK.md in ${results.seconds} s (${results.freshChecks} new checks).`);
 
 function readIfThere(/** @type {string} */ file) {
