@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LanguageToolClient } from '../../apps/feedback-service/src/languagetool/languagetool.client';
-import { languageReport } from '../../libs/writing-feedback/src/language';
+import { languageReport } from '@fluent/writing-feedback';
 import { ROOT } from '../../tools/stack/paths.mjs';
 import { profile } from '../support/stack';
 
