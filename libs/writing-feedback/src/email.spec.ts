@@ -74,3 +74,26 @@ describe('email', () => {
     expect(registerReport('Great!!!').exclamationMarks).toBe(3);
   });
 });
+
+describe('vocabulary range', () => {
+  const PLAIN = 'I like my home. My home is good. I like it a lot. It is a good home and I like it.';
+  const VARIED = 'Our cramped apartment overlooks a bustling harbour, where fishermen unload glistening catches beneath enormous cranes.';
+
+  const BUSY_DAY =
+    'Maria cooked rice, beans and spicy chicken for twelve hungry neighbours, then washed plates, swept floors, watered tomatoes, fed rabbits, repaired a broken fence, painted doors, and finally read newspapers quietly beside the warm kitchen stove.';
+
+  it('does not grow with length alone: the same words written three times score lower, not higher', () => {
+    const once = feedback(BUSY_DAY).vocabulary;
+    const thrice = feedback(`${BUSY_DAY} ${BUSY_DAY} ${BUSY_DAY}`).vocabulary;
+    expect(thrice.distinctWords).toBe(once.distinctWords);
+    expect(thrice.score).toBeLessThan(once.score);
+  });
+
+  it('scores varied, less common words above a few common ones said again', () => {
+    const plain = feedback(PLAIN).vocabulary;
+    const varied = feedback(VARIED).vocabulary;
+    expect(varied.lessCommonShare).toBeGreaterThan(plain.lessCommonShare);
+    expect(varied.score).toBeGreaterThan(plain.score + 30);
+    expect(feedback('').vocabulary.score).toBe(0);
+  });
+});

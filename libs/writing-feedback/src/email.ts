@@ -80,14 +80,29 @@ function organization(text: string, greeting: GreetingKind, closing: GreetingKin
   return { paragraphs: blocks, sentences: sentenceCount, markers, score: round(clamp(structure + 40 * Math.min(1, markers.length / 3) + frame)) };
 }
 
+/**
+ * Vocabulary range, robust to length (a longer text always has more distinct words, so a count
+ * rewards length, not range): half is how varied the content words are for the text's length
+ * (distinct content words ÷ √words, Guiraud's index), half the share of the distinct content words
+ * that are less common (beyond COMMON_WORDS in the frequency list). Each runs from none to full
+ * marks between the 10th and 90th percentile of rated learner essays (DREsS, tuning half; see
+ * bench/FEEDBACK.md).
+ */
+export const VOCABULARY_SCALE = { variety: { low: 3.5, high: 5.5 }, lessCommon: { low: 17, high: 38 } } as const;
+
+const between = (value: number, { low, high }: { low: number; high: number }) => clamp((value - low) / (high - low), 0, 1);
+
 function vocabulary(text: string, rankOf: RankOf): EmailFeedback['vocabulary'] {
-  const content = tokens(text).filter((t) => /^\p{L}+$/u.test(t.word) && isContentWord(t.lower));
+  const words = tokens(text);
+  const content = words.filter((t) => /^\p{L}+$/u.test(t.word) && isContentWord(t.lower));
   // Unlisted words (misspellings, names) count neither way.
   const known = content.filter((t) => rankOf(t.lower) !== undefined);
   const distinctWords = new Set(known.map((t) => wordKey(t.lower))).size;
-  const lessCommon = known.filter((t) => (rankOf(t.lower) ?? 0) > COMMON_WORDS).length;
-  const lessCommonShare = known.length === 0 ? 0 : round1((lessCommon / known.length) * 100);
-  const score = round(50 * Math.min(1, distinctWords / 40) + 50 * Math.min(1, lessCommonShare / 20));
+  const types = [...new Set(known.map((t) => t.lower))];
+  const lessCommon = types.filter((w) => (rankOf(w) ?? 0) > COMMON_WORDS).length;
+  const lessCommonShare = types.length === 0 ? 0 : round1((lessCommon / types.length) * 100);
+  const variety = words.length === 0 ? 0 : distinctWords / Math.sqrt(words.length);
+  const score = distinctWords === 0 ? 0 : round(50 * between(variety, VOCABULARY_SCALE.variety) + 50 * between(lessCommonShare, VOCABULARY_SCALE.lessCommon));
   return { distinctWords, lessCommonShare, score };
 }
 

@@ -74,9 +74,12 @@ const BY_ISSUE_CATEGORY: Record<IssueCategory | 'variant', string> = {
   variant: 'American spelling: fine, but this test is written in British English (colour, centre).',
 };
 
+/** A word or usage of American English (mom, vacation, gotten), not a spelling. */
+const AMERICAN_WORD = 'American English: fine, but this test is written in British English (mum, holiday, got).';
+
 /** The explanation a learner sees for an issue. */
 export function explanationFor(ruleId: string, categoryId: string, category: IssueCategory | 'variant'): string {
-  if (category === 'variant') return BY_ISSUE_CATEGORY.variant;
+  if (category === 'variant') return ruleId.startsWith('MORFOLOGIK_RULE') ? BY_ISSUE_CATEGORY.variant : AMERICAN_WORD;
   if (ruleId.startsWith('MORFOLOGIK_RULE')) return BY_ISSUE_CATEGORY.spelling;
   return BY_RULE[ruleId] ?? BY_CATEGORY[categoryId] ?? BY_ISSUE_CATEGORY[category];
 }

@@ -63,3 +63,39 @@ describe('language issues from LanguageTool', () => {
     expect(languageReport('I has went home.', { matches: [], detectedLanguage: { code: 'en-US', confidence: 0.99 } }).notEnglish).toBe(false);
   });
 });
+
+describe('the other variety of English', () => {
+  it('is a variant for every rule LanguageTool files as a locale violation (mom, vacation, gotten, anymore, ok)', () => {
+    const text = 'My mom has gotten a vacation, ok.';
+    const report = languageReport(text, {
+      matches: [
+        matchAt(text, 'mom', { ruleId: 'EN_GB_SIMPLE_REPLACE_MOM', categoryId: 'STYLE', issueType: 'locale-violation' }),
+        matchAt(text, 'gotten', { ruleId: 'GOT_GOTTEN', categoryId: 'AMERICAN_ENGLISH', issueType: 'locale-violation' }),
+        matchAt(text, 'vacation', { ruleId: 'EN_GB_SIMPLE_REPLACE_VACATION', categoryId: 'STYLE', issueType: 'locale-violation' }),
+        matchAt(text, 'ok', { ruleId: 'OK', categoryId: 'AMERICAN_ENGLISH', issueType: 'locale-violation' }),
+      ],
+    });
+    expect(report.issues.map((i) => [text.slice(i.offset, i.offset + i.length), i.category])).toEqual([['mom', 'variant'], ['gotten', 'variant'], ['vacation', 'variant'], ['ok', 'variant']]);
+    expect(report.issues[0]!.explanation).toContain('American English');
+    expect(report.accuracy).toBe(100);
+  });
+
+  it('is a variant for an American spelling the British speller only corrects (traveled → travelled), not for a real slip', () => {
+    const text = 'We traveled to the centre and recieved a colour map.';
+    const report = languageReport(text, {
+      matches: [
+        matchAt(text, 'traveled', { ruleId: 'MORFOLOGIK_RULE_EN_GB', categoryId: 'TYPOS', issueType: 'misspelling', message: 'Possible spelling mistake. Did you mean “travelled”?', replacements: ['travelled'] }),
+        matchAt(text, 'recieved', { ruleId: 'MORFOLOGIK_RULE_EN_GB', categoryId: 'TYPOS', issueType: 'misspelling', message: 'Possible spelling mistake found.', replacements: ['received'] }),
+      ],
+    });
+    expect(report.issues.map((i) => i.category)).toEqual(['variant', 'spelling']);
+  });
+});
+
+describe('slips and capitals', () => {
+  it('counts LanguageTool’s TYPOS rules as spelling and its capital-letter rules as punctuation, not grammar', () => {
+    expect(issueCategory({ ruleId: 'CANT', categoryId: 'TYPOS', issueType: 'misspelling', message: '' })).toBe('spelling');
+    expect(issueCategory({ ruleId: 'I_LOWERCASE', categoryId: 'TYPOS', issueType: 'misspelling', message: '' })).toBe('punctuation');
+    expect(issueCategory({ ruleId: 'UPPERCASE_SENTENCE_START', categoryId: 'CASING', issueType: 'typographical', message: '' })).toBe('punctuation');
+  });
+});

