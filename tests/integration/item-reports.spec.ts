@@ -3,10 +3,10 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogErrors, ITEM_REPORT_THANKS, ItemReportErrors, type AssembledTest, type ReportedItem } from '@fluent/contracts';
 import { assembleTest, questionBank } from '@fluent/question-bank';
-import { findKeycloakUser, grantRealmRole } from '../support/keycloak';
+import { signedInOperator } from '../support/operators';
 import { blankAnswers, submission, submitAttempt, uidOf } from '../support/catalog';
 import { api, clearOfWindowEdge, mongoUri } from '../support/stack';
-import { bearer, signIn, signUp, uniqueEmail } from '../support/users';
+import { bearer, signUp } from '../support/users';
 
 // "Report a problem" on /result: gateway -> NATS -> catalog-service -> FerretDB, one report per
 // learner and item, and the operators' list behind the Keycloak realm role `operator`.
@@ -41,12 +41,7 @@ describe('item reports', () => {
 
   beforeAll(async () => {
     await mongo.connect();
-    const email = uniqueEmail('operator');
-    await signUp(email);
-    await grantRealmRole((await findKeycloakUser(email))!.id, 'operator');
-    const signedIn = await signIn(email);
-    expect(signedIn.status).toBe(200);
-    operator = signedIn.body.accessToken;
+    operator = await signedInOperator();
   });
   afterAll(() => mongo.close());
 

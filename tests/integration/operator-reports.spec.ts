@@ -2,9 +2,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_REPORT_LIST_PAGE_MAX, ITEM_REPORT_LIST_REPORTS_PER_ITEM, ITEM_REPORT_LIST_TEXT_MAX, PAGE_VIEW_REPORT_PAGE_MAX, type ItemReportList, type PageViewReport } from '@fluent/contracts';
-import { findKeycloakUser, grantRealmRole } from '../support/keycloak';
+import { signedInOperator } from '../support/operators';
 import { gatewayUrl, mongoUri } from '../support/stack';
-import { bearer, signIn, signUp, uniqueEmail } from '../support/users';
+import { bearer } from '../support/users';
 
 // The operators' lists grow with what anyone sends (item reports, page views), and each answer
 // travels over NATS, whose payload limit is 1 MB (the stack's nats-server default). Seeded straight
@@ -23,12 +23,7 @@ describe('operator reports past NATS payload limit', () => {
 
   beforeAll(async () => {
     await mongo.connect();
-    const email = uniqueEmail('operator');
-    await signUp(email);
-    await grantRealmRole((await findKeycloakUser(email))!.id, 'operator');
-    const signedIn = await signIn(email);
-    expect(signedIn.status).toBe(200);
-    operator = signedIn.body.accessToken;
+    operator = await signedInOperator();
   });
   afterAll(async () => {
     await collection('itemReports').deleteMany({ uid: { $regex: `^${marker}-` } });

@@ -1,15 +1,18 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { PassageDeviation, WritingIssue } from '@fluent/contracts';
 import { CATEGORY_LABELS, segments, textMarks } from './segments';
 
-function IssueMark({ text, issue, id }: { text: string; issue: WritingIssue; id: string }) {
+/**
+ * A marked stretch of the learner's text: a button whose tooltip (its accessible description)
+ * opens on focus or hover, stays open on a tap, and closes on Escape or blur.
+ */
+function MarkWithTip({ text, className, id, children }: { text: string; className: string; id: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const label = CATEGORY_LABELS[issue.category];
   return (
     <span className="writing-issue-wrap" data-open={open}>
       <button
         type="button"
-        className={`writing-issue writing-issue--${issue.category}`}
+        className={className}
         aria-describedby={id}
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
@@ -21,11 +24,19 @@ function IssueMark({ text, issue, id }: { text: string; issue: WritingIssue; id:
         {text}
       </button>
       <span role="tooltip" id={id} className="writing-issue__tip">
-        <strong>{label}:</strong> {issue.explanation}
-        {issue.message && issue.message !== issue.explanation ? <span className="writing-issue__message"> {issue.message}</span> : null}
-        {issue.replacements.length > 0 ? <span className="writing-issue__suggestion"> Suggestion: {issue.replacements.join(' / ')}</span> : null}
+        {children}
       </span>
     </span>
+  );
+}
+
+function IssueMark({ text, issue, id }: { text: string; issue: WritingIssue; id: string }) {
+  return (
+    <MarkWithTip text={text} className={`writing-issue writing-issue--${issue.category}`} id={id}>
+      <strong>{CATEGORY_LABELS[issue.category]}:</strong> {issue.explanation}
+      {issue.message && issue.message !== issue.explanation ? <span className="writing-issue__message"> {issue.message}</span> : null}
+      {issue.replacements.length > 0 ? <span className="writing-issue__suggestion"> Suggestion: {issue.replacements.join(' / ')}</span> : null}
+    </MarkWithTip>
   );
 }
 
@@ -40,26 +51,10 @@ export function PassageSays({ deviation }: { deviation: PassageDeviation }) {
 
 /** A difference from the passage's original: its own double underline, explained like an issue. */
 function DeviationMark({ text, deviation, id }: { text: string; deviation: PassageDeviation; id: string }) {
-  const [open, setOpen] = useState(false);
   return (
-    <span className="writing-issue-wrap" data-open={open}>
-      <button
-        type="button"
-        className="writing-issue passage-deviation"
-        aria-describedby={id}
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-        }}
-        onBlur={() => setOpen(false)}
-      >
-        {text}
-      </button>
-      <span role="tooltip" id={id} className="writing-issue__tip">
-        <strong>Compared with the original:</strong> <PassageSays deviation={deviation} /> <span className="writing-issue__message">{deviation.explanation}</span>
-      </span>
-    </span>
+    <MarkWithTip text={text} className="writing-issue passage-deviation" id={id}>
+      <strong>Compared with the original:</strong> <PassageSays deviation={deviation} /> <span className="writing-issue__message">{deviation.explanation}</span>
+    </MarkWithTip>
   );
 }
 
