@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHART, fixtureSecrets, template, VALUES } from './support/chart';
 
-const SCHEMA = JSON.parse(readFileSync(join(CHART, 'values.schema.json'), 'utf8'));
 const prod = (sets: string[]) => template([VALUES.prod], [...fixtureSecrets(), ...sets]);
 
 /** The schema node for a dotted path of values (`apps.<any>.…` through additionalProperties). */
 function schemaAt(path: string[]): any {
-  let node = SCHEMA;
+  let node = JSON.parse(readFileSync(join(CHART, 'values.schema.json'), 'utf8'));
   for (const key of path) {
     if (node.properties?.[key]) node = node.properties[key];
     else if (node.additionalProperties && typeof node.additionalProperties === 'object') node = node.additionalProperties;
