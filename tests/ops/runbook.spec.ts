@@ -17,6 +17,14 @@ export function expandLoops(text: string): string {
   );
 }
 const RUNBOOK = expandLoops(readFileSync(join(ROOT, 'deploy', 'RUNBOOK.md'), 'utf8'));
+/** GitHub's anchors for the runbook's headings (lower case, punctuation dropped, spaces to hyphens). */
+function headingAnchors(text: string): Set<string> {
+  return new Set(
+    [...text.matchAll(/^#{2,4} (.+)$/gm)].map(([, heading]) =>
+      heading!.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-'),
+    ),
+  );
+}
 /** The runbook's bash blocks, loops written out. */
 const BLOCKS = [...RUNBOOK.matchAll(/```bash\n([\s\S]*?)```/g)].map(([, body]) => body!);
 const KINDS: Record<string, string> = {
@@ -72,6 +80,26 @@ describe('deploy/RUNBOOK.md', () => {
       });
     }
     expect(stopped).toBeGreaterThanOrEqual(5);
+  });
+
+  it('indexes every alert of the PrometheusRule, and each alert links a section the runbook has', () => {
+    const [rule] = render([VALUES.prod], [...fixtureSecrets(), 'metrics.prometheusRule.enabled=true']).filter((m) => m.kind === 'PrometheusRule');
+    const alerts: { alert: string; annotations: { runbook_url: string } }[] = rule!.spec.groups.flatMap((g: { rules: unknown[] }) => g.rules);
+    expect(alerts.length).toBeGreaterThan(5);
+    const anchors = headingAnchors(RUNBOOK);
+    const index = RUNBOOK.slice(RUNBOOK.indexOf('## Alerts'));
+    for (const { alert, annotations } of alerts) {
+      expect(index, alert).toMatch(new RegExp(`^\\| \`${alert}\` \\|.*\\]\\(#([a-z0-9-]+)\\) \\|$`, 'm'));
+      const anchor = annotations.runbook_url.split('#')[1]!;
+      expect(anchors, `${alert} links #${anchor}`).toContain(anchor);
+    }
+  });
+
+  it('links only sections it has (#anchors)', () => {
+    const anchors = headingAnchors(RUNBOOK);
+    const links = [...RUNBOOK.matchAll(/\]\(#([a-z0-9-]+)\)/g)].map(([, anchor]) => anchor!);
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
   });
 
   it('selects pods by components the chart labels', () => {
