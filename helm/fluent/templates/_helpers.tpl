@@ -130,6 +130,9 @@ The Secret keys this configuration needs. Each is given in secrets.values, gener
 {{- else -}}
 {{- $keys = append $keys "stripe-webhook-secret" -}}
 {{- end -}}
+{{- if and (eq .Values.backup.target "s3") (or .Values.backup.mongodb.enabled .Values.backup.keycloak.enabled) -}}
+{{- $keys = concat $keys (list "backup-s3-access-key-id" "backup-s3-secret-access-key") -}}
+{{- end -}}
 {{- toJson $keys -}}
 {{- end -}}
 
