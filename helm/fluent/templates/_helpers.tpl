@@ -163,6 +163,16 @@ seccompProfile:
 
 {{/* Soft spread over nodes and zones: (dict "root" $ "component" "gateway") */}}
 {{- define "fluent.topologySpread" -}}
+{{- if and .root.Values.topologySpread.quorumSetsHard (has .component (list "nats" "mongodb" "keycloak")) }}
+{{- /* A quorum set (NATS, MongoDB, Keycloak): two members on one node fall together, so never. */}}
+affinity:
+  podAntiAffinity:
+    requiredDuringSchedulingIgnoredDuringExecution:
+      - topologyKey: kubernetes.io/hostname
+        labelSelector:
+          matchLabels:
+            {{- include "fluent.selector" . | nindent 12 }}
+{{- end }}
 {{- if .root.Values.topologySpread.enabled }}
 topologySpreadConstraints:
   - maxSkew: {{ .root.Values.topologySpread.maxSkew }}
