@@ -49,6 +49,19 @@ describe('Keycloak realm', () => {
     expect(((await real.json()) as { error_description: string }).error_description).not.toMatch(/invalid client credentials/i);
   });
 
+  it('binds a browser flow of two steps, the Keycloak session cookie or Google, with registration and password reset off', async () => {
+    const realm = await realmSettings();
+    expect(realm.browserFlow).toBe('fluent browser');
+    expect([realm.registrationAllowed, realm.resetPasswordAllowed]).toEqual([false, false]);
+    const executions = await flowExecutions('fluent browser');
+    expect(executions.map((e) => [e.providerId, e.requirement])).toEqual([
+      ['auth-cookie', 'ALTERNATIVE'],
+      ['identity-provider-redirector', 'ALTERNATIVE'],
+    ]);
+    // No client overrides it with a flow of its own.
+    expect((await realmClient('fluent-web')).authenticationFlowBindingOverrides ?? {}).toEqual({});
+  });
+
   it('is configured never to link a first Google sign-in to an existing account (no email squatting), and to let Google ask which account', async () => {
     const google = await identityProvider('google');
     expect(google.config.prompt).toBe('select_account');

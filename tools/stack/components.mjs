@@ -279,7 +279,10 @@ export function prepareKeycloak(profile) {
  * password) and keeps that mark until after its answer, so under load even the next sign-in in
  * sequence was refused. What that blocking guards against, parallel guesses slipping past the
  * failure count, the gateway already stops: it counts every password check before Keycloak sees
- * it (sign-in-attempts.ts).
+ * it (sign-in-attempts.ts), and no password check gets around it (the realm's browser flow has no
+ * password form, no public client takes passwords, the chart's Ingress routes no token endpoint
+ * and compose publishes Keycloak on loopback): tests/ops/support/realm.ts and the ops tests that
+ * check this option fail if that stops being true.
  */
 export const KEYCLOAK_OPTIONS = ['--spi-brute-force-protector--default-brute-force-detector--allow-concurrent-requests=true'];
 
