@@ -22,7 +22,8 @@ function run(script: string | undefined, server: { status: () => unknown; hello:
   if (!script) throw new Error(`no such script among ${Object.keys(configMap).join(', ')}`);
   let sleeps = 0;
   const initiated: unknown[] = [];
-  const database: any = {
+  interface Database { hello: () => unknown; getSiblingDB: () => Database; [method: string]: () => unknown }
+  const database: Database = {
     hello: server.hello,
     getSiblingDB: () => database,
     getName: () => 'fluent',
@@ -31,7 +32,7 @@ function run(script: string | undefined, server: { status: () => unknown; hello:
     getUser: () => null,
     createUser: () => undefined,
   };
-  const env = Object.fromEntries(job.containers[0].env.filter((e: any) => e.valueFrom).map((e: any) => [e.name, 'fixture-password']));
+  const env = Object.fromEntries((job.containers[0].env as { name: string; valueFrom?: unknown }[]).filter((e) => e.valueFrom).map((e) => [e.name, 'fixture-password']));
   runInNewContext(script, {
     rs: { status: server.status, initiate: (config: unknown) => initiated.push(config) },
     db: database,

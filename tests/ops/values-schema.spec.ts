@@ -6,8 +6,12 @@ import { CHART, fixtureSecrets, template, VALUES } from './support/chart';
 const prod = (sets: string[]) => template([VALUES.prod], [...fixtureSecrets(), ...sets]);
 
 /** The schema node for a dotted path of values (`apps.<any>.…` through additionalProperties). */
-function schemaAt(path: string[]): any {
-  let node = JSON.parse(readFileSync(join(CHART, 'values.schema.json'), 'utf8'));
+interface SchemaNode {
+  properties?: Record<string, SchemaNode>;
+  additionalProperties?: SchemaNode | boolean;
+}
+function schemaAt(path: string[]): SchemaNode | undefined {
+  let node: SchemaNode = JSON.parse(readFileSync(join(CHART, 'values.schema.json'), 'utf8'));
   for (const key of path) {
     if (node.properties?.[key]) node = node.properties[key];
     else if (node.additionalProperties && typeof node.additionalProperties === 'object') node = node.additionalProperties;
