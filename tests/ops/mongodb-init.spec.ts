@@ -82,6 +82,10 @@ describe('mongodb-init Job: upgrades survive a failover (member 0 no longer prim
     expect(sleeps).toBe(3);
   });
 
+  it('users.js gives up with a message when no primary is elected (the Job fails and says why, before its deadline)', () => {
+    expect(() => run(configMap['users.js'], secondary)).toThrow(/no primary after 120 tries/);
+  });
+
   it("a member is ready when it is primary or secondary, not when it merely answers a ping", () => {
     const mongod = find(manifests, 'StatefulSet', 'fluent-mongodb').spec.template.spec.containers[0];
     const probe = mongod.readinessProbe.exec.command.join(' ');
