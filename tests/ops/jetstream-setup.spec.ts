@@ -34,7 +34,10 @@ describe('the JetStream setup hook', () => {
   it('can be forced either way on an upgrade', () => {
     expect(hook(['jetstreamSetup.when=beforeRollout'], true)).toBe('pre-upgrade,post-rollback');
     expect(hook([...EXTERNAL_NATS, 'jetstreamSetup.when=afterRollout'], true)).toBe('post-upgrade,post-rollback');
-    expect(template([VALUES.prod], [...fixtureSecrets(), 'jetstreamSetup.when=sometimes']).stderr).toContain('jetstreamSetup.when must be auto, beforeRollout or afterRollout');
+    // values.schema.json refuses it before the template's own check could.
+    const run = template([VALUES.prod], [...fixtureSecrets(), 'jetstreamSetup.when=sometimes']);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/at '\/jetstreamSetup\/when': value must be one of 'auto', 'beforeRollout', 'afterRollout'/);
   });
 
   it('needs the stream replicas spelled out with an external NATS, and passes the stream limits it is given', () => {

@@ -24,7 +24,7 @@ interface User {
  * already initiated (an upgrade) or not (an install), and returns the roles and users it leaves.
  */
 function runInit(manifests: Manifest[], existing: { roles?: Role[]; users?: User[] } = {}) {
-  const script = find(manifests, 'ConfigMap', 'fluent-mongodb-init').data!['init.js']!;
+  const script = find(manifests, 'ConfigMap', 'fluent-mongodb-init').data!['users.js']!;
   const job = find(manifests, 'Job', 'fluent-mongodb-init').spec.template.spec.containers[0];
   const secret = find(manifests, 'Secret', 'fluent-secrets').data!;
   const env: Record<string, string> = {};

@@ -3,7 +3,30 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureSecrets, natsUsers, render, ROOT, VALUES, workloads } from './support/chart';
 
-const RUNBOOK = readFileSync(join(ROOT, 'deploy', 'RUNBOOK.md'), 'utf8');
+/**
+ * The runbook with its one-line shell loops written out (`for d in a b; do k scale deploy/fluent-$d …; done`
+ * becomes one command per item), so the checks below see every name a loop builds.
+ */
+export function expandLoops(text: string): string {
+  return text.replace(/^for (\w+) in ([a-z0-9 -]+); do ([^\n]+?); done$/gm, (_, variable: string, items: string, body: string) =>
+    items
+      .trim()
+      .split(/\s+/)
+      .map((item) => body.replaceAll(`$${variable}`, item))
+      .join('\n'),
+  );
+}
+const RUNBOOK = expandLoops(readFileSync(join(ROOT, 'deploy', 'RUNBOOK.md'), 'utf8'));
+/** GitHub's anchors for the runbook's headings (lower case, punctuation dropped, spaces to hyphens). */
+function headingAnchors(text: string): Set<string> {
+  return new Set(
+    [...text.matchAll(/^#{2,4} (.+)$/gm)].map(([, heading]) =>
+      heading!.toLowerCase().replace(/[^a-z0-9 _-]/g, '').replace(/ /g, '-'),
+    ),
+  );
+}
+/** The runbook's bash blocks, loops written out. */
+const BLOCKS = [...RUNBOOK.matchAll(/```bash\n([\s\S]*?)```/g)].map(([, body]) => body!);
 const KINDS: Record<string, string> = {
   deploy: 'Deployment', deployment: 'Deployment', statefulset: 'StatefulSet', job: 'Job', svc: 'Service',
   service: 'Service', secret: 'Secret', hpa: 'HorizontalPodAutoscaler', configmap: 'ConfigMap',
@@ -32,6 +55,59 @@ describe('deploy/RUNBOOK.md', () => {
     const named = namedResources(RUNBOOK);
     expect(named.length).toBeGreaterThan(20);
     expect(missingResources(named)).toEqual([]);
+  });
+
+  it('runs commands in containers the named workload has (exec/logs <kind>/<name> -c <container>)', () => {
+    const named = [...RUNBOOK.matchAll(/\b(?:exec|logs)(?: -i| -it| -f)* (deploy|statefulset|job)\/(fluent-[a-z0-9-]+) -c ([a-z-]+)/g)];
+    expect(named.length).toBeGreaterThanOrEqual(2);
+    for (const [command, kind, name, container] of named) {
+      const workload = manifests.find((m) => m.kind === KINDS[kind!] && m.metadata.name === name);
+      expect(workload, command).toBeDefined();
+      expect(workload!.spec.template.spec.containers.map((c: { name: string }) => c.name), command).toContain(container);
+    }
+  });
+
+  it('scales back by hand every Deployment a procedure scales to 0 (an HPA never scales up from 0), to its HPA minimum', () => {
+    let stopped = 0;
+    for (const block of BLOCKS) {
+      const commands = block.split('\n');
+      commands.forEach((line, index) => {
+        for (const [, name] of line.matchAll(/scale deploy\/(fluent-[a-z0-9-]+) --replicas=0\b/g)) {
+          stopped++;
+          const back = commands
+            .slice(index + 1)
+            .flatMap((later) => [...later.matchAll(new RegExp(`scale deploy/${name} --replicas=(\\$\\([^)]*\\)|\\S+)`, 'g'))].map(([, count]) => count!));
+          expect(back, `${name} is scaled to 0 and never back`).not.toEqual([]);
+          const count = back.at(-1)!;
+          const fromHpa = count.match(/^\$\(k get hpa (fluent-[a-z0-9-]+) -o jsonpath='\{\.spec\.minReplicas\}'\)$/);
+          if (fromHpa) {
+            expect(fromHpa[1], `${name} is scaled back to another HPA's minimum`).toBe(name);
+            expect(has('HorizontalPodAutoscaler', name!), `${name} has no HPA`).toBe(true);
+          } else expect(Number(count), `${name} --replicas=${count}`).toBeGreaterThanOrEqual(1);
+        }
+      });
+    }
+    expect(stopped).toBeGreaterThanOrEqual(5);
+  });
+
+  it('indexes every alert of the PrometheusRule, and each alert links a section the runbook has', () => {
+    const [rule] = render([VALUES.prod], [...fixtureSecrets(), 'metrics.prometheusRule.enabled=true']).filter((m) => m.kind === 'PrometheusRule');
+    const alerts: { alert: string; annotations: { runbook_url: string } }[] = rule!.spec.groups.flatMap((g: { rules: unknown[] }) => g.rules);
+    expect(alerts.length).toBeGreaterThan(5);
+    const anchors = headingAnchors(RUNBOOK);
+    const index = RUNBOOK.slice(RUNBOOK.indexOf('## Alerts'));
+    for (const { alert, annotations } of alerts) {
+      expect(index, alert).toMatch(new RegExp(`^\\| \`${alert}\` \\|.*\\]\\(#([a-z0-9-]+)\\) \\|$`, 'm'));
+      const anchor = annotations.runbook_url.split('#')[1]!;
+      expect(anchors, `${alert} links #${anchor}`).toContain(anchor);
+    }
+  });
+
+  it('links only sections it has (#anchors)', () => {
+    const anchors = headingAnchors(RUNBOOK);
+    const links = [...RUNBOOK.matchAll(/\]\(#([a-z0-9-]+)\)/g)].map(([, anchor]) => anchor!);
+    expect(links.length).toBeGreaterThan(10);
+    expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
   });
 
   it('selects pods by components the chart labels', () => {

@@ -14,6 +14,8 @@ beforeAll(() => {
     ['dev', [VALUES.dev], []],
     ['prod', [VALUES.prod], fixtureSecrets()],
     ['prod-external', [VALUES.prod], [...fixtureSecrets(), 'mongodb.internal=false', 'secrets.values.mongodb-uri=mongodb://fluent:fixture@db.example.internal/fluent?replicaSet=rs0', 'nats.internal=false', 'nats.url=nats://nats.example.internal:4222', 'jetstreamSetup.replicas=3', 'languagetool.internal=false', 'languagetool.url=http://languagetool.tools:8010', 'metrics.serviceMonitor.enabled=false', 'networkPolicies.egress.external.mongodb={10.1.0.0/24}', 'networkPolicies.egress.external.nats={10.2.0.0/24}', 'networkPolicies.egress.external.languagetool={10.3.0.0/24}']],
+    ['prod-backup-pvc', [VALUES.prod], [...fixtureSecrets(), 'backup.mongodb.enabled=true', 'backup.keycloak.enabled=true']],
+    ['prod-backup-s3', [VALUES.prod], [...fixtureSecrets(), 'backup.mongodb.enabled=true', 'backup.keycloak.enabled=true', 'backup.target=s3', 'backup.s3.bucket=fluent-backups', 'backup.s3.cidrs={10.9.0.0/16}', 'secrets.values.backup-s3-access-key-id=fixtureAccessKey', 'secrets.values.backup-s3-secret-access-key=fixtureSecretAccessKey0123456789']],
   ] as const) {
     const run = template([...files], [...sets]);
     if (run.status !== 0) throw new Error(run.stderr);

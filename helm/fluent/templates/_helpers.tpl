@@ -130,6 +130,9 @@ The Secret keys this configuration needs. Each is given in secrets.values, gener
 {{- else -}}
 {{- $keys = append $keys "stripe-webhook-secret" -}}
 {{- end -}}
+{{- if and (eq .Values.backup.target "s3") (or .Values.backup.mongodb.enabled .Values.backup.keycloak.enabled) -}}
+{{- $keys = concat $keys (list "backup-s3-access-key-id" "backup-s3-secret-access-key") -}}
+{{- end -}}
 {{- toJson $keys -}}
 {{- end -}}
 
@@ -160,6 +163,16 @@ seccompProfile:
 
 {{/* Soft spread over nodes and zones: (dict "root" $ "component" "gateway") */}}
 {{- define "fluent.topologySpread" -}}
+{{- if and .root.Values.topologySpread.quorumSetsHard (has .component (list "nats" "mongodb" "keycloak")) }}
+{{- /* A quorum set (NATS, MongoDB, Keycloak): two members on one node fall together, so never. */}}
+affinity:
+  podAntiAffinity:
+    requiredDuringSchedulingIgnoredDuringExecution:
+      - topologyKey: kubernetes.io/hostname
+        labelSelector:
+          matchLabels:
+            {{- include "fluent.selector" . | nindent 12 }}
+{{- end }}
 {{- if .root.Values.topologySpread.enabled }}
 topologySpreadConstraints:
   - maxSkew: {{ .root.Values.topologySpread.maxSkew }}
