@@ -2,10 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureSecrets, KUBE_VERSION, ROOT, template, VALUES, venvTool } from './support/chart';
+import { fixtureSecrets, KUBE_VERSION, ROOT, template, VALUES, venvToolAsync } from './support/chart';
 
 /** Checks we skip, each with the reason it does not apply (tests/ops/checkov-skips.json). */
 const SKIPS: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'tests', 'ops', 'checkov-skips.json'), 'utf8'));
+
+/** checkov over five renders: about 40 s on a quiet 2-core machine, several times that under load. */
+const CHECKER_MS = 400_000;
 
 const renders: Record<string, string> = {};
 beforeAll(() => {
@@ -25,15 +28,15 @@ beforeAll(() => {
 });
 
 describe('the rendered manifests', () => {
-  it('validate against the Kubernetes schemas (strict: no unknown fields)', () => {
-    const run = venvTool('kubernetes-validate', ['--strict', '--quiet', '-k', KUBE_VERSION, ...Object.values(renders)]);
+  it('validate against the Kubernetes schemas (strict: no unknown fields)', async () => {
+    const run = await venvToolAsync('kubernetes-validate', ['--strict', '--quiet', '-k', KUBE_VERSION, ...Object.values(renders)]);
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout + run.stderr).not.toMatch(/ERROR|did not validate/);
-  });
+  }, CHECKER_MS);
 
-  it('pass checkov with no failed check; every skipped check has a written reason', () => {
+  it('pass checkov with no failed check; every skipped check has a written reason', async () => {
     for (const [id, reason] of Object.entries(SKIPS)) expect(reason.length, id).toBeGreaterThan(40);
-    const run = venvTool('checkov', [
+    const run = await venvToolAsync('checkov', [
       ...Object.values(renders).flatMap((file) => ['-f', file]),
       '--framework', 'kubernetes', '--quiet', '--compact', '--output', 'json',
       '--skip-check', Object.keys(SKIPS).join(','),
@@ -43,5 +46,5 @@ describe('the rendered manifests', () => {
     expect(failed).toEqual([]);
     expect(reports.reduce((n, r) => n + r.summary.passed, 0)).toBeGreaterThan(500);
     expect(run.status).toBe(0);
-  });
+  }, CHECKER_MS);
 });

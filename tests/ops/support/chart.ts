@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,8 +37,26 @@ export function exec(command: string, args: string[], env: Record<string, string
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * exec without blocking the test worker: a checker that runs for minutes on a loaded machine
+ * (checkov) would otherwise keep vitest's worker from answering its own runner, which gives up
+ * with "Timeout calling onTaskUpdate" and fails the run though every test passed.
+ */
+export function execAsync(command: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+  });
+}
+
 export const helm = (args: string[]) => exec(helmBin(), args);
 export const venvTool = (tool: string, args: string[]) => exec(venvBin(tool), args);
+export const venvToolAsync = (tool: string, args: string[]) => execAsync(venvBin(tool), args);
 
 /** `helm template` of the chart with these values files and --set flags (`upgrade`: as an upgrade renders it). */
 export function template(valuesFiles: string[], sets: string[] = [], options: { upgrade?: boolean } = {}): Run {
