@@ -7,7 +7,7 @@ const live = {
   STRIPE_WEBHOOK_SECRET: 'whsec_0123456789abcdefghij',
 };
 
-const offline = { PAYMENT_MODE: 'offline' };
+const offline = { NODE_ENV: 'development', PAYMENT_MODE: 'offline' };
 
 describe('payment-service configuration', () => {
   it('never falls into offline mode: without PAYMENT_MODE or the live keys it refuses to start', () => {
@@ -52,7 +52,9 @@ describe('payment-service configuration', () => {
   });
 
   it('refuses to start in production offline (test cards would unlock for free) or on development secrets', () => {
-    expect(() => loadPaymentConfig({ NODE_ENV: 'production', ...offline })).toThrow(/production needs live mode/);
+    expect(() => loadPaymentConfig({ ...offline, NODE_ENV: 'production' })).toThrow(/production needs live mode/);
+    // NODE_ENV unset is production too.
+    expect(() => loadPaymentConfig({ PAYMENT_MODE: 'offline' })).toThrow(/production needs live mode/);
     expect(() => loadPaymentConfig({ NODE_ENV: 'production', ...live, STRIPE_WEBHOOK_SECRET: 'short' })).toThrow(/STRIPE_WEBHOOK_SECRET is shorter/);
     expect(loadPaymentConfig({ NODE_ENV: 'production', ...live }).PAYMENT_MODE).toBe('live');
   });

@@ -39,8 +39,9 @@ describe('NATS connection options', () => {
 
   it('read the credentials through the config schema', () => {
     expect(natsCredentialsFromEnv({ NATS_USER: 'auth-service', NATS_PASSWORD: 'x' })).toEqual({ user: 'auth-service', password: 'x' });
-    expect(natsCredentialsFromEnv({})).toEqual({ user: undefined, password: undefined });
-    // Production never connects anonymously.
+    expect(natsCredentialsFromEnv({ NODE_ENV: 'development' })).toEqual({ user: undefined, password: undefined });
+    // Production (also NODE_ENV unset) never connects anonymously.
+    expect(() => natsCredentialsFromEnv({})).toThrow(/production needs NATS_USER and NATS_PASSWORD/);
     expect(() => natsCredentialsFromEnv({ NODE_ENV: 'production' })).toThrow(/production needs NATS_USER and NATS_PASSWORD/);
     expect(() => natsCredentialsFromEnv({ NODE_ENV: 'production', NATS_USER: 'gateway' })).toThrow(/production needs NATS_USER and NATS_PASSWORD/);
   });

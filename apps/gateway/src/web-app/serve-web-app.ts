@@ -4,7 +4,6 @@ import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isApiUrl } from '../http/api-path';
-import { config } from '../config';
 
 /** A request for a source map (`….map`), also when the name is percent-encoded. */
 export function isSourceMapRequest(path: string): boolean {
@@ -43,8 +42,8 @@ export function acceptsHtml(accept: string | undefined): boolean {
 export async function serveWebApp(app: NestFastifyApplication, dist: string): Promise<boolean> {
   const index = join(dist, 'index.html');
   if (!dist || !existsSync(index)) return false;
-  // config's NODE_ENV, not process.env's: unset is production there.
-  const production = config.NODE_ENV === 'production';
+  // Unset is production, as in the config (server-kit baseConfigSchema).
+  const production = (process.env.NODE_ENV || 'production') === 'production';
   const noMaps = production ? ['**/*.map'] : [];
   if (existsSync(join(dist, 'assets'))) {
     await app.register(fastifyStatic, {
