@@ -77,6 +77,7 @@ describe('decisions', () => {
       const first = file('first', [decision(a, 'refuse', 'not-natural')]);
       const { decisions } = finalDecisions(first, file('second', [decision(a, 'accept')]), file('lead', [by('lead', decision(a, 'accept'))]));
       const listed = [{ ...removal, alternatives: [a] }];
+      expect(decisions.map((d) => `${d.decidedBy} ${d.decision}`)).toEqual(['lead accept']);
       expect(notCarriedOut(listed, items, file('final', decisions))).toEqual([]);
       expect(notCarriedOut(listed, items, first)).not.toEqual([]);
     });
