@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { staleness, type AuditedItem } from './audit-file';
 import { candidatesFor, type JumbledLike } from './candidates';
-import { disagreements, notCarriedOut, undecided, type Decision, type DecisionsFile } from './decisions';
+import { disagreements, finalDecisions, notCarriedOut, undecided, type Decision, type DecisionsFile } from './decisions';
 
 const removal: JumbledLike = { id: 294, answer: 'The removal company lost one of our boxes.', jumbled: 'boxes/removal/one/the/lost/our/company/of' };
 const audited = (item: JumbledLike): AuditedItem => ({ id: item.id, answer: item.answer, kept: candidatesFor(item), flagged: [] });
@@ -47,5 +47,39 @@ describe('decisions', () => {
     const a = file('first', [decision(order, 'accept')]);
     expect(disagreements(a, file('second', [decision(order, 'accept')]))).toEqual([]);
     expect(disagreements(a, file('second', [decision(order, 'refuse', 'not-natural')]))).toHaveLength(1);
+  });
+
+  describe('finalDecisions', () => {
+    const a = 'Our removal company lost one of the boxes.';
+    const b = 'The removal company lost one of the boxes.';
+    const by = (who: string, d: Decision): Decision => ({ ...d, decidedBy: who });
+
+    it("takes the reviewers' decision where they agree, even with different rules", () => {
+      const { decisions, unresolved } = finalDecisions(file('first', [decision(b, 'refuse', 'nonsense')]), file('second', [decision(b, 'refuse', 'not-natural')]));
+      expect(unresolved).toEqual([]);
+      expect(decisions.map((d) => [d.sentence, d.decision])).toEqual([[b, 'refuse']]);
+    });
+
+    it('names a disagreement on the decision that the lead has not resolved, and gives no final decision for it', () => {
+      const { decisions, unresolved } = finalDecisions(file('first', [decision(a, 'refuse', 'not-natural'), decision(b, 'refuse')]), file('second', [decision(a, 'accept'), decision(b, 'refuse')]));
+      expect(unresolved).toEqual([`jumbled 294: "${a}": first refuse, second accept: no lead resolution`]);
+      expect(decisions.map((d) => d.sentence)).toEqual([b]);
+    });
+
+    it("takes the lead's resolution over both reviewers", () => {
+      const lead = file('lead', [by('lead', decision(a, 'accept'))]);
+      const { decisions, unresolved } = finalDecisions(file('first', [decision(a, 'refuse', 'not-natural')]), file('second', [decision(a, 'rewrite', 'meaning-changed')]), lead);
+      expect(unresolved).toEqual([]);
+      expect(decisions).toEqual([by('lead', decision(a, 'accept'))]);
+    });
+
+    it('lets the bank pass once a resolved accept is listed, where the refusing reviewer alone would fail', () => {
+      const first = file('first', [decision(a, 'refuse', 'not-natural')]);
+      const { decisions } = finalDecisions(first, file('second', [decision(a, 'accept')]), file('lead', [by('lead', decision(a, 'accept'))]));
+      const listed = [{ ...removal, alternatives: [a] }];
+      expect(decisions.map((d) => `${d.decidedBy} ${d.decision}`)).toEqual(['lead accept']);
+      expect(notCarriedOut(listed, items, file('final', decisions))).toEqual([]);
+      expect(notCarriedOut(listed, items, first)).not.toEqual([]);
+    });
   });
 });

@@ -69,3 +69,31 @@ export function disagreements(a: DecisionsFile, b: DecisionsFile): string[] {
     return [`jumbled ${d.id}: "${d.sentence}": ${a.reviewer} ${d.decision} (${d.rule}: ${d.reason}); ${b.reviewer} ${o.decision} (${o.rule}: ${o.reason})`];
   });
 }
+
+/**
+ * The decision the bank must carry out for each decided order: the lead's resolution where there
+ * is one, else the independent reviewers' agreed decision (or the only one given so far: the
+ * missing one is reported by `undecided`). Orders the reviewers decided differently (accept,
+ * rewrite or refuse) without a resolution are `unresolved`; a different rule alone is not a
+ * disagreement to resolve, since the bank does the same either way.
+ */
+export function finalDecisions(first: DecisionsFile, second: DecisionsFile, lead?: DecisionsFile): { decisions: Decision[]; unresolved: string[] } {
+  const resolved = new Map((lead?.decisions ?? []).map((d) => [keyOf(d.id, d.sentence), d]));
+  const byKey = new Map<string, { a?: Decision; b?: Decision }>();
+  for (const d of first.decisions) byKey.set(keyOf(d.id, d.sentence), { ...byKey.get(keyOf(d.id, d.sentence)), a: d });
+  for (const d of second.decisions) byKey.set(keyOf(d.id, d.sentence), { ...byKey.get(keyOf(d.id, d.sentence)), b: d });
+  const decisions: Decision[] = [];
+  const unresolved: string[] = [];
+  for (const [key, { a, b }] of byKey) {
+    const resolution = resolved.get(key);
+    if (resolution) decisions.push(resolution);
+    else if (a && b && a.decision !== b.decision) unresolved.push(`jumbled ${a.id}: "${a.sentence}": ${first.reviewer} ${a.decision}, ${second.reviewer} ${b.decision}: no lead resolution`);
+    else {
+      const agreed = a ?? b;
+      if (agreed) decisions.push(agreed);
+    }
+  }
+  // A resolution of an order neither reviewer decided is still a decision the bank must carry out.
+  for (const [key, d] of resolved) if (!byKey.has(key)) decisions.push(d);
+  return { decisions, unresolved };
+}
