@@ -11,11 +11,13 @@ describe('auth-service configuration', () => {
   });
 
   it('keeps every downstream deadline inside the gateway’s', () => {
-    const config = loadAuthConfig({ NATS_REQUEST_TIMEOUT_MS: '5000' });
+    // Development: an unset NODE_ENV means production, which would refuse the default secrets first.
+    const load = (env: Record<string, string>) => loadAuthConfig({ NODE_ENV: 'development', ...env });
+    const config = load({ NATS_REQUEST_TIMEOUT_MS: '5000' });
     expect(config.AUTH_OPERATION_BUDGET_MS).toBe(4500);
     expect(config.KEYCLOAK_TIMEOUT_MS).toBeLessThan(config.AUTH_OPERATION_BUDGET_MS);
-    expect(() => loadAuthConfig({ NATS_REQUEST_TIMEOUT_MS: '2000', KEYCLOAK_TIMEOUT_MS: '2500' })).toThrow(/KEYCLOAK_TIMEOUT_MS must be shorter/);
-    expect(() => loadAuthConfig({ NATS_REQUEST_TIMEOUT_MS: '2000', KEYCLOAK_TIMEOUT_MS: '1000', AUTH_OPERATION_BUDGET_MS: '2000' })).toThrow(
+    expect(() => load({ NATS_REQUEST_TIMEOUT_MS: '2000', KEYCLOAK_TIMEOUT_MS: '2500' })).toThrow(/KEYCLOAK_TIMEOUT_MS must be shorter/);
+    expect(() => load({ NATS_REQUEST_TIMEOUT_MS: '2000', KEYCLOAK_TIMEOUT_MS: '1000', AUTH_OPERATION_BUDGET_MS: '2000' })).toThrow(
       /AUTH_OPERATION_BUDGET_MS must be shorter/,
     );
   });
