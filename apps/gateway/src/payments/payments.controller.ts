@@ -2,7 +2,7 @@ import { BadRequestException, Body, Controller, Get, Headers, HttpCode, HttpStat
 import type { FastifyRequest } from 'fastify';
 import {
   createPaymentIntentSchema,
-  PaymentMessages,
+  PaymentErrors,
   PaymentPatterns,
   testCardPaymentSchema,
   type AuthenticatedUser,
@@ -49,7 +49,7 @@ export class PaymentsController {
   @HttpCode(HttpStatus.OK)
   webhook(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string): Promise<WebhookReceipt> {
     // rawBody exists only for a body the JSON (or form) parser read: Stripe always sends JSON.
-    if (!request.rawBody?.length) throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: PaymentMessages.badSignature });
+    if (!request.rawBody?.length) throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: PaymentErrors.badSignature });
     return this.rpc.send(PaymentPatterns.handleWebhook, { payloadBase64: request.rawBody.toString('base64'), signature }, { requestId: request.id });
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoTime } from '../common/wire';
 
 export const contactMessageSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
@@ -21,10 +22,5 @@ export function isHoneypotFilled(input: Pick<ContactMessageInput, 'website'>): b
   return (input.website ?? '').trim() !== '';
 }
 
-export interface ContactMessageReceipt {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  receivedAt: string;
-}
+export const contactMessageReceiptSchema = z.object({ id: z.string(), name: z.string(), email: z.string(), message: z.string(), receivedAt: isoTime });
+export type ContactMessageReceipt = z.infer<typeof contactMessageReceiptSchema>;

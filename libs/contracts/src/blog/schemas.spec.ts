@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blogSlugSchema } from './blog';
-import { formatPostDate, postByline } from './blog-text';
+import { blogSlugSchema } from './schemas';
+import { formatPostDate, postByline } from './text';
 
 describe('formatPostDate', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDaySchema } from './blog';
+import { calendarDaySchema } from '../blog/schemas';
+import { calendarDay, count } from '../common/wire';
 
 /**
  * A route of the web app, as `location.pathname` gives it: no query and no fragment (they can carry
@@ -19,9 +20,8 @@ export const pageViewSchema = z.object({ path: pageViewPathSchema });
 export type PageViewInput = z.infer<typeof pageViewSchema>;
 
 /** The answer: whether the view was counted (false when the browser asked not to be tracked). */
-export interface PageViewReceipt {
-  recorded: boolean;
-}
+export const pageViewReceiptSchema = z.object({ recorded: z.boolean() });
+export type PageViewReceipt = z.infer<typeof pageViewReceiptSchema>;
 
 /**
  * The event the gateway publishes on JetStream for each counted view. `id` is also the JetStream
@@ -59,21 +59,23 @@ export const pageViewReportRequestSchema = z
   });
 export type PageViewReportRequest = z.infer<typeof pageViewReportRequestSchema>;
 
-export interface PageViewCount {
+export const pageViewCountSchema = z.object({
   /** UTC calendar day, `YYYY-MM-DD`. */
-  day: string;
-  path: string;
-  views: number;
-}
+  day: calendarDay,
+  path: z.string(),
+  views: z.number().int().positive(),
+});
+export type PageViewCount = z.infer<typeof pageViewCountSchema>;
 
-export interface PageViewReport {
-  from: string;
-  to: string;
+export const pageViewReportSchema = z.object({
+  from: calendarDay,
+  to: calendarDay,
   /** Sum of `views` over `counts`. */
-  total: number;
+  total: count,
   /** One row per day and path with at least one view, by day, then path. */
-  counts: PageViewCount[];
-}
+  counts: z.array(pageViewCountSchema),
+});
+export type PageViewReport = z.infer<typeof pageViewReportSchema>;
 
 /** The UTC calendar day of an instant: '2026-03-03T23:59:59Z' -> '2026-03-03'. */
 export function utcDay(at: Date): string {

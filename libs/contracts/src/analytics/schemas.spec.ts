@@ -5,8 +5,8 @@ import {
   pageViewSchema,
   resolveReportSpan,
   utcDay,
-} from './analytics';
-import { validationErrorBody } from './validation';
+} from './schemas';
+import { validationErrorBody } from '../common/validation';
 
 describe('pageViewSchema', () => {
   it.each(['/', '/blog', '/blog/typing-speed', '/no/such/page', '/caf%C3%A9'])('accepts the path %s', (path) => {

@@ -1,6 +1,6 @@
-import type { BlogPostSummary } from './blog';
+import type { BlogPostSummary } from './schemas';
 
-// What the blog pages say about posts. Apart from the schemas in blog.ts, so that the blog pages
+// What the blog pages say about posts. Apart from the schemas in schemas.ts, so that the blog pages
 // do not load the validation library.
 
 export const BLOG_POST_NOT_FOUND = 'Post not found';

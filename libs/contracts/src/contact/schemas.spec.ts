@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessageSchema } from './contact';
-import { validationErrorBody } from './validation';
+import { contactMessageSchema } from './schemas';
+import { validationErrorBody } from '../common/validation';
 
 describe('contactMessageSchema', () => {
   it('accepts a complete message and trims it', () => {

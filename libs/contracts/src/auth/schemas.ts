@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MOBILE_NUMBER_HINT } from './auth-messages';
+import { MOBILE_NUMBER_HINT } from './text';
 
 export const signUpSchema = z.object({
   mobileNumber: z.string().trim().regex(/^\d{10}$/, MOBILE_NUMBER_HINT),
@@ -16,28 +16,36 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/** What the gateway sends to refresh or end a session: the refresh token from its cookie. */
+export const refreshTokenRequestSchema = z.object({ refreshToken: z.string().min(1) });
+
 /**
  * Tokens from Keycloak for one session, issued to the confidential `fluent-web` client. They
  * travel only between auth-service and the gateway: the refresh token goes into the gateway's
  * httpOnly cookie and never reaches the browser (see SessionResponse).
  */
-export interface SessionTokens {
-  accessToken: string;
-  refreshToken: string;
+export const sessionTokensSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
   /** Seconds until the access token expires. */
-  expiresIn: number;
+  expiresIn: z.number(),
   /** Seconds until the refresh token expires. */
-  refreshExpiresIn: number;
-}
+  refreshExpiresIn: z.number(),
+});
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 
 /** What sign-in, sign-up and the session endpoint answer the browser: the short-lived access token only. */
-export interface SessionResponse {
-  accessToken: string;
+export const sessionResponseSchema = z.object({
+  accessToken: z.string().min(1),
   /** Seconds until the access token expires; the SPA refreshes through the gateway before then. */
-  expiresIn: number;
-}
+  expiresIn: z.number().int().positive(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const toSessionResponse = ({ accessToken, expiresIn }: SessionTokens): SessionResponse => ({ accessToken, expiresIn });
+
+/** auth-service's answer to a sign-out. */
+export const signedOutSchema = z.object({ signedOut: z.literal(true) });
 
 /**
  * The user document (collection `users`, keyed by the Keycloak user id), SPEC.md §3. The three
@@ -45,15 +53,16 @@ export const toSessionResponse = ({ accessToken, expiresIn }: SessionTokens): Se
  * sign-up {uid, email, mobileNumber, hasPaid}; first social sign-in {email, name, hasPaid};
  * the dashboard, when none exists, {paidTests: false}. `uid` is always filled in the answer.
  */
-export interface UserDocument {
-  uid: string;
-  email?: string;
-  name?: string;
-  hasPaid?: boolean;
-  mobileNumber?: string;
-  paidTests?: boolean;
-  paymentDate?: string;
-}
+export const userDocumentSchema = z.object({
+  uid: z.string(),
+  email: z.string().optional(),
+  name: z.string().optional(),
+  hasPaid: z.boolean().optional(),
+  mobileNumber: z.string().optional(),
+  paidTests: z.boolean().optional(),
+  paymentDate: z.string().optional(),
+});
+export type UserDocument = z.infer<typeof userDocumentSchema>;
 
 /** Who the gateway says is calling, from a verified access token. Services trust only this. */
 export interface AuthenticatedUser {
@@ -65,20 +74,19 @@ export interface AuthenticatedUser {
 }
 
 /** How the user document is created on first contact (SPEC.md §3, "different creation paths"). */
-export type EnsureUserPath = 'social-sign-in' | 'dashboard';
+export const ENSURE_USER_PATHS = ['social-sign-in', 'dashboard'] as const;
+export type EnsureUserPath = (typeof ENSURE_USER_PATHS)[number];
 
-export interface EnsureUserRequest {
-  user: AuthenticatedUser;
-  path: EnsureUserPath;
-}
-
-export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password.';
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+/** What auth-service is asked to find or create a user document with (the caller as the gateway verified it). */
+export const ensureUserRequestSchema = z.object({
+  user: z.object({ uid: z.string().min(1), email: z.string().optional(), name: z.string().optional() }),
+  path: z.enum(ENSURE_USER_PATHS),
+});
+export type EnsureUserRequest = z.infer<typeof ensureUserRequestSchema>;
 
 /** GET /api/config: run-time settings of the web app. */
-export interface PublicConfig {
-  analytics: { measurementId?: string };
-}
+export const publicConfigSchema = z.object({ analytics: z.object({ measurementId: z.string().optional() }) });
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 /**
  * Google sign-in runs as an authorization-code flow between the gateway and Keycloak (with PKCE,
@@ -99,7 +107,3 @@ export function safeReturnPath(value: unknown, fallback = '/dashboard'): string 
   if (value.length > 512 || [...value].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
   return value;
 }
-
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
-export const IDENTITY_UNAVAILABLE_MESSAGE = 'The sign-in service is unavailable. Please try again shortly.';
-export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts for this account. Please wait a few minutes and try again.';

@@ -1,5 +1,6 @@
-// The premium offer's facts. Apart from the schemas in payments.ts, so that a page naming the
+// The premium offer's facts. Apart from the schemas in schemas.ts, so that a page naming the
 // price (the information pages) does not load the validation library with it.
+
 
 /**
  * SPEC.md §9: the premium price in USD cents; the server decides what is charged, never the client.
@@ -7,14 +8,6 @@
  * reads the price in force from GET /api/payments/config.
  */
 export const PREMIUM_PRICE_CENTS = 4999;
-
-/** A price as Stripe and our events carry it. */
-export interface Price {
-  /** In the currency's smallest unit (cents). */
-  amount: number;
-  /** ISO 4217, lower case ('usd'). */
-  currency: string;
-}
 
 export const PREMIUM_CURRENCY = 'usd';
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import type { Price } from './premium';
 
-export const PaymentMessages = {
-  wrongAmount: 'The amount does not match the premium price.',
-  alreadyPaid: 'You have already unlocked all premium tests.',
-  badSignature: 'The webhook signature could not be verified.',
-  testCardsOffline: 'Test cards are accepted only while payments run offline (without Stripe keys).',
-  paymentsUnavailable: 'Payments are unavailable right now. Please try again.',
-  intentNotFound: 'This payment was not found. Please start the payment again.',
-} as const;
+/** A price as Stripe and our events carry it. */
+export const priceSchema = z.object({
+  /** In the currency's smallest unit (cents). */
+  amount: z.number().int().positive(),
+  /** ISO 4217, lower case ('usd'). */
+  currency: z.string(),
+});
+export type Price = z.infer<typeof priceSchema>;
 
 /** POST /api/create-payment-intent (SPEC.md §7): the amount in cents, an integer. */
 export const createPaymentIntentSchema = z
@@ -18,27 +17,30 @@ export const createPaymentIntentSchema = z
   .strict();
 export type CreatePaymentIntentInput = z.infer<typeof createPaymentIntentSchema>;
 
-export interface CreatePaymentIntentResponse {
+export const createPaymentIntentResponseSchema = z.object({
   /** What Stripe.js confirms the payment with (SPEC.md §7). */
-  clientSecret: string;
+  clientSecret: z.string().min(1),
   /** The PaymentIntent the secret belongs to; the offline test-card form confirms it by id. */
-  paymentIntentId: string;
-}
+  paymentIntentId: z.string().regex(/^pi_/),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
 /**
  * How the browser pays. `offline`: no Stripe keys; the SDK talks to stripe-mock and the dialog
  * shows a test-card form posted to /api/payments/test-confirm. `live`: Stripe.js with the
  * publishable key and Elements.
  */
-export type PaymentMode = 'offline' | 'live';
+export const paymentModeSchema = z.enum(['offline', 'live']);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
 /** GET /api/payments/config. */
-export interface PaymentsClientConfig {
-  mode: PaymentMode;
+export const paymentsClientConfigSchema = z.object({
+  mode: paymentModeSchema,
   /** Set in live mode only. */
-  publishableKey?: string;
-  price: Price;
-}
+  publishableKey: z.string().optional(),
+  price: priceSchema,
+});
+export type PaymentsClientConfig = z.infer<typeof paymentsClientConfigSchema>;
 
 const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 
@@ -67,10 +69,8 @@ export type TestCardPaymentInput = z.input<typeof testCardPaymentSchema>;
 export type TestCardPayment = z.output<typeof testCardPaymentSchema>;
 
 /** A card payment that went through (offline: the test card was accepted). */
-export interface CardPaymentResult {
-  status: 'succeeded';
-  paymentIntentId: string;
-}
+export const cardPaymentResultSchema = z.object({ status: z.literal('succeeded'), paymentIntentId: z.string() });
+export type CardPaymentResult = z.infer<typeof cardPaymentResultSchema>;
 
 /**
  * What the gateway passes to payment-service for POST /api/payments/webhook: the body exactly as
@@ -91,7 +91,12 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
  * `refused` (a succeeded payment that does not match the price or names no learner: logged,
  * nothing granted, and 2xx so Stripe does not retry what can never become right).
  */
-export interface WebhookReceipt {
-  received: true;
-  outcome: 'published' | 'duplicate' | 'ignored' | 'refused';
-}
+export const webhookReceiptSchema = z.object({ received: z.literal(true), outcome: z.enum(['published', 'duplicate', 'ignored', 'refused']) });
+export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;
+
+// ---- what payment-service is asked over NATS ----
+
+/** The caller as the gateway verified it, and the body it validated. */
+const caller = z.object({ uid: z.string().min(1) });
+export const createIntentRequestSchema = z.object({ user: caller, body: createPaymentIntentSchema });
+export const testCardRequestSchema = z.object({ user: caller, body: testCardPaymentSchema });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './auth';
+import { safeReturnPath } from './schemas';
 
 describe('safeReturnPath', () => {
   it.each(['/dashboard', '/result?attempt=abc', '/blog/how-to-type-faster'])('keeps our own path %s', (path) => {

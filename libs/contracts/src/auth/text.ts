@@ -1,4 +1,4 @@
-// Texts of sign-in and sign-up the pages show. Apart from the schemas in auth.ts, so that a page
+// Texts of sign-in and sign-up the pages show. Apart from the schemas in schemas.ts, so that a page
 // showing one of them does not load the validation library with it.
 
 export const MOBILE_NUMBER_HINT = 'Mobile number should be 10 digits';
@@ -20,3 +20,9 @@ export type GoogleSignInErrorCode = keyof typeof GOOGLE_SIGN_IN_ERRORS;
 export function googleSignInErrorMessage(code: string): string {
   return Object.hasOwn(GOOGLE_SIGN_IN_ERRORS, code) ? GOOGLE_SIGN_IN_ERRORS[code as GoogleSignInErrorCode] : GOOGLE_SIGN_IN_ERRORS.failed;
 }
+
+export const SIGN_IN_FAILED_MESSAGE = 'Invalid email or password.';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export const IDENTITY_UNAVAILABLE_MESSAGE = 'The sign-in service is unavailable. Please try again shortly.';
+export const ACCOUNT_LOCKED_MESSAGE = 'Too many failed sign-in attempts for this account. Please wait a few minutes and try again.';
