@@ -3,7 +3,7 @@ import { Throttle } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  BlogPatterns,
+  PageViewMessages,
   EventSubjects,
   OPERATOR_ROLE,
   pageViewReportQuerySchema,
@@ -68,6 +68,6 @@ export class AnalyticsController {
   @Header('Cache-Control', 'private, no-store')
   report(@Query(new ZodValidationPipe(pageViewReportQuerySchema)) query: PageViewReportQuery, @RequestId() requestId: string): Promise<PageViewReport> {
     const span = new ZodValidationPipe(pageViewReportRequestSchema).transform(resolveReportSpan(query, new Date()));
-    return this.rpc.send<PageViewReport>(BlogPatterns.pageViewReport, span, { requestId });
+    return this.rpc.send(PageViewMessages.pageViewReport, span, { requestId });
   }
 }

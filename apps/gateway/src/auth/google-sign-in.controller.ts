@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, HttpException, Query, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthPatterns, safeReturnPath, type GoogleSignInErrorCode, type SessionTokens } from '@fluent/contracts';
+import { AuthMessages, safeReturnPath, type GoogleSignInErrorCode } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { authLimit } from './auth.controller';
@@ -65,7 +65,7 @@ export class GoogleSignInController {
     if (typeof query.error === 'string') return fail(query.error === 'access_denied' ? 'access_denied' : 'failed');
     if (typeof query.code !== 'string' || query.code.length === 0) return fail('not_verified');
     try {
-      const tokens = await this.rpc.send<SessionTokens>(AuthPatterns.exchangeGoogleCode, {
+      const tokens = await this.rpc.send(AuthMessages.exchangeGoogleCode, {
         code: query.code,
         codeVerifier: pending.verifier,
         redirectUri: callbackUrl(request),

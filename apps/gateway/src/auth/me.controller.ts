@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { AuthPatterns, type AuthenticatedUser, type UserDocument } from '@fluent/contracts';
+import { AuthMessages, type AuthenticatedUser, type UserDocument } from '@fluent/contracts';
 import { JSON_CONTENT_TYPE, type JsonBytes } from '../common/rpc/nest-reply';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
@@ -13,6 +13,6 @@ export class MeController {
   @Get()
   @Header('Content-Type', JSON_CONTENT_TYPE)
   me(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<JsonBytes<UserDocument>> {
-    return this.rpc.relay<UserDocument>(AuthPatterns.ensureUser, { user, path: 'dashboard' }, { requestId });
+    return this.rpc.relay(AuthMessages.ensureUser, { user, path: 'dashboard' }, { requestId });
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, NotFoundException, Param } from '@nestjs/common';
-import { BLOG_POST_NOT_FOUND, BlogPatterns, blogSlugSchema, type BlogPost, type BlogPostList } from '@fluent/contracts';
+import { BLOG_POST_NOT_FOUND, BlogMessages, blogSlugSchema, type BlogPost, type BlogPostList } from '@fluent/contracts';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
@@ -20,7 +20,7 @@ export class BlogController {
   @Get()
   @Header('Cache-Control', CACHE_CONTROL)
   list(@RequestId() requestId: string): Promise<BlogPostList> {
-    return this.rpc.send<BlogPostList>(BlogPatterns.listPosts, {}, { requestId });
+    return this.rpc.send(BlogMessages.listPosts, { requestId });
   }
 
   /** One post with its sanitised HTML; 404 'Post not found' for a slug that is not a post. */
@@ -30,6 +30,6 @@ export class BlogController {
   get(@Param('slug') slug: string, @RequestId() requestId: string): Promise<BlogPost> {
     // A slug no post can have is answered here, without a trip to blog-service.
     if (!blogSlugSchema.safeParse(slug).success) throw new NotFoundException({ statusCode: 404, message: BLOG_POST_NOT_FOUND });
-    return this.rpc.send<BlogPost>(BlogPatterns.getPost, { slug }, { requestId });
+    return this.rpc.send(BlogMessages.getPost, { slug }, { requestId });
   }
 }

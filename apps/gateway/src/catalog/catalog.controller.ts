@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, HttpStatus, NotFoundException,
 import {
   attemptSubmissionSchema,
   CatalogErrors,
-  CatalogPatterns,
+  CatalogMessages,
   type AttemptListResponse,
   type AttemptResult,
   type AttemptSubmission,
@@ -35,14 +35,14 @@ export class CatalogController {
   @Get('tests')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   cards(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<JsonBytes<MockTestCardsResponse>> {
-    return this.rpc.relay(CatalogPatterns.listCards, { uid: user.uid }, { requestId });
+    return this.rpc.relay(CatalogMessages.listCards, { uid: user.uid }, { requestId });
   }
 
   /** 403 for a premium test without payment, 404 outside 1..20, 409 once the attempts are used. */
   @Get('tests/:id')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   test(@CurrentUser() user: AuthenticatedUser, @Param('id', TestIdPipe) testId: number, @RequestId() requestId: string): Promise<JsonBytes<PublicTest>> {
-    return this.rpc.relay(CatalogPatterns.getTest, { uid: user.uid, testId }, { requestId });
+    return this.rpc.relay(CatalogMessages.getTest, { uid: user.uid, testId }, { requestId });
   }
 
   @Post('tests/:id/attempts')
@@ -53,18 +53,18 @@ export class CatalogController {
     @Body(new ZodValidationPipe(attemptSubmissionSchema)) submission: AttemptSubmission,
     @RequestId() requestId: string,
   ): Promise<AttemptResult> {
-    return this.rpc.send(CatalogPatterns.submitAttempt, { uid: user.uid, testId, submission }, { requestId });
+    return this.rpc.send(CatalogMessages.submitAttempt, { uid: user.uid, testId, submission }, { requestId });
   }
 
   @Get('attempts')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   history(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<JsonBytes<AttemptListResponse>> {
-    return this.rpc.relay(CatalogPatterns.listAttempts, { uid: user.uid }, { requestId });
+    return this.rpc.relay(CatalogMessages.listAttempts, { uid: user.uid }, { requestId });
   }
 
   @Get('attempts/:id')
   @Header('Content-Type', JSON_CONTENT_TYPE)
   attempt(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string, @RequestId() requestId: string): Promise<JsonBytes<AttemptResult>> {
-    return this.rpc.relay(CatalogPatterns.getAttempt, { uid: user.uid, attemptId }, { requestId });
+    return this.rpc.relay(CatalogMessages.getAttempt, { uid: user.uid, attemptId }, { requestId });
   }
 }

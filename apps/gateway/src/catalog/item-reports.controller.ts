@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import {
-  CatalogPatterns,
+  ItemReportMessages,
   itemReportSchema,
   OPERATOR_ROLE,
   type AuthenticatedUser,
@@ -34,7 +34,7 @@ export class ItemReportsController {
     @Body(new ZodValidationPipe(itemReportSchema)) report: ItemReportInput,
     @RequestId() requestId: string,
   ): Promise<ItemReportReceipt> {
-    return this.rpc.send(CatalogPatterns.reportItem, { uid: user.uid, attemptId, report }, { requestId });
+    return this.rpc.send(ItemReportMessages.reportItem, { uid: user.uid, attemptId, report }, { requestId });
   }
 
   /** Reports grouped by item, for a caller with the realm role `operator` (401 without a token, 403 without the role). */
@@ -42,6 +42,6 @@ export class ItemReportsController {
   @Get('reports')
   @Header('Cache-Control', 'private, no-store')
   list(@RequestId() requestId: string): Promise<ItemReportList> {
-    return this.rpc.send(CatalogPatterns.listItemReports, {}, { requestId });
+    return this.rpc.send(ItemReportMessages.listItemReports, { requestId });
   }
 }

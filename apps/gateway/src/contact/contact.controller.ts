@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import {
-  BlogPatterns,
+  ContactMessages,
   contactMessageSchema,
   type ContactMessageInput,
   type ContactMessageReceipt,
@@ -28,6 +28,6 @@ export class ContactController {
   @Post()
   @HttpCode(HttpStatus.CREATED)
   submit(@Body(new ZodValidationPipe(contactMessageSchema)) body: ContactMessageInput, @RequestId() requestId: string): Promise<ContactMessageReceipt> {
-    return this.rpc.send(BlogPatterns.submitContact, body, { requestId });
+    return this.rpc.send(ContactMessages.submitContact, body, { requestId });
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, HttpException, HttpStatus, Param } from '@nestjs/common';
-import { FeedbackPatterns, type AuthenticatedUser, type FeedbackResponse, type SkillTrendResponse, type WritingFeedback } from '@fluent/contracts';
+import { FeedbackMessages, type AuthenticatedUser, type SkillTrendResponse, type WritingFeedback } from '@fluent/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
@@ -16,7 +16,7 @@ export class FeedbackController {
   /** 200 with the feedback, 202 `{status: 'pending', message}` while it is prepared, 404 for an unknown id or someone else's attempt. */
   @Get('attempts/:id/feedback')
   async feedback(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string, @RequestId() requestId: string): Promise<{ status: 'ready'; feedback: WritingFeedback }> {
-    const answer = await this.rpc.send<FeedbackResponse>(FeedbackPatterns.getFeedback, { uid: user.uid, attemptId }, { requestId });
+    const answer = await this.rpc.send(FeedbackMessages.getFeedback, { uid: user.uid, attemptId }, { requestId });
     if (answer.status === 'pending') throw new HttpException(answer, HttpStatus.ACCEPTED);
     return answer;
   }
@@ -24,6 +24,6 @@ export class FeedbackController {
   /** The learner's skill profile over their attempts, oldest first (the dashboard's trend). */
   @Get('feedback/trend')
   trend(@CurrentUser() user: AuthenticatedUser, @RequestId() requestId: string): Promise<SkillTrendResponse> {
-    return this.rpc.send(FeedbackPatterns.skillTrend, { uid: user.uid }, { requestId });
+    return this.rpc.send(FeedbackMessages.skillTrend, { uid: user.uid }, { requestId });
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, HttpStatus, Inject, NotFoundException, Optional, Req, 
 import { SkipThrottle } from '@nestjs/throttler';
 import type { BlockList } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HealthPatterns, SERVICES, type HealthReport, type LivenessReport, type ServiceHealth } from '@fluent/contracts';
+import { HealthMessages, SERVICES, type HealthReport, type LivenessReport } from '@fluent/contracts';
 import { CachedProbe } from '@fluent/server-kit';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
@@ -79,7 +79,7 @@ export class HealthController {
     const answers = await Promise.all(
       SERVICES.map(async (service) => {
         const answer = await this.rpc
-          .send<ServiceHealth>(HealthPatterns[service], {}, { timeoutMs: this.options.timeoutMs })
+          .send(HealthMessages[service], { timeoutMs: this.options.timeoutMs })
           .catch(() => undefined);
         return [service, answer] as const;
       }),

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   createPaymentIntentSchema,
   PaymentErrors,
-  PaymentPatterns,
+  PaymentMessages,
   testCardPaymentSchema,
   type AuthenticatedUser,
   type CardPaymentResult,
@@ -36,7 +36,7 @@ export class PaymentsController {
     @Body(new ZodValidationPipe(createPaymentIntentSchema)) body: CreatePaymentIntentInput,
     @RequestId() requestId: string,
   ): Promise<CreatePaymentIntentResponse> {
-    return this.rpc.send(PaymentPatterns.createIntent, { user: { uid: user.uid }, body }, { requestId });
+    return this.rpc.send(PaymentMessages.createIntent, { user: { uid: user.uid }, body }, { requestId });
   }
 
   /**
@@ -50,7 +50,7 @@ export class PaymentsController {
   webhook(@Req() request: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature?: string): Promise<WebhookReceipt> {
     // rawBody exists only for a body the JSON (or form) parser read: Stripe always sends JSON.
     if (!request.rawBody?.length) throw new BadRequestException({ statusCode: HttpStatus.BAD_REQUEST, message: PaymentErrors.badSignature });
-    return this.rpc.send(PaymentPatterns.handleWebhook, { payloadBase64: request.rawBody.toString('base64'), signature }, { requestId: request.id });
+    return this.rpc.send(PaymentMessages.handleWebhook, { payloadBase64: request.rawBody.toString('base64'), signature }, { requestId: request.id });
   }
 
   /** Offline mode's card confirmation by Stripe's test numbers (403 in live mode, 402 for a declined card). */
@@ -61,13 +61,13 @@ export class PaymentsController {
     @Body(new ZodValidationPipe(testCardPaymentSchema)) body: TestCardPayment,
     @RequestId() requestId: string,
   ): Promise<CardPaymentResult> {
-    return this.rpc.send(PaymentPatterns.confirmTestCard, { user: { uid: user.uid }, body }, { requestId });
+    return this.rpc.send(PaymentMessages.confirmTestCard, { user: { uid: user.uid }, body }, { requestId });
   }
 
   /** How the dialog takes a card (offline test-card form or Stripe Elements) and the price it shows. */
   @Public()
   @Get('payments/config')
   config(@RequestId() requestId: string): Promise<PaymentsClientConfig> {
-    return this.rpc.send(PaymentPatterns.clientConfig, {}, { requestId });
+    return this.rpc.send(PaymentMessages.clientConfig, { requestId });
   }
 }

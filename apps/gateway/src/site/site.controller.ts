@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Controller, Get, Header, HttpException, HttpStatus, NotFoundException, Param, UseFilters } from '@nestjs/common';
-import { BlogPatterns, blogSlugSchema, type BlogPost, type BlogPostList } from '@fluent/contracts';
+import { BlogMessages, blogSlugSchema, type BlogPost } from '@fluent/contracts';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
@@ -39,7 +39,7 @@ export class SiteController {
   @Header('Content-Type', 'application/xml; charset=utf-8')
   @Header('Cache-Control', `public, max-age=${config.BLOG_CACHE_MAX_AGE_SECONDS}`)
   async sitemap(@RequestId() requestId: string): Promise<string> {
-    const { posts } = await this.rpc.send<BlogPostList>(BlogPatterns.listPosts, {}, { requestId });
+    const { posts } = await this.rpc.send(BlogMessages.listPosts, { requestId });
     return sitemapXml(siteOrigin(), posts);
   }
 
@@ -68,7 +68,7 @@ export class SiteController {
     if (!blogSlugSchema.safeParse(slug).success) throw new WebAppPage(page, HttpStatus.NOT_FOUND);
     let post: BlogPost;
     try {
-      post = await this.rpc.send<BlogPost>(BlogPatterns.getPost, { slug }, { requestId });
+      post = await this.rpc.send(BlogMessages.getPost, { slug }, { requestId });
     } catch (error) {
       const status = error instanceof HttpException && error.getStatus() === HttpStatus.NOT_FOUND ? HttpStatus.NOT_FOUND : HttpStatus.SERVICE_UNAVAILABLE;
       throw new WebAppPage(page, status);

@@ -28,7 +28,8 @@ export const blogPostSchema = blogPostSummarySchema.extend({ content: z.string()
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
 /**
- * What blog-service is asked for one post. Any string: a slug that cannot exist is simply a post
- * that does not exist (404, no query), so the slug's own rule is the handler's (blogSlugSchema).
+ * What blog-service is asked for one post. A slug that cannot exist is simply a post that does not
+ * exist (404, no query): any request that does not name one asks for the empty slug, and the
+ * slug's own rule (blogSlugSchema) is the handler's.
  */
-export const blogPostRequestSchema = z.object({ slug: z.string() });
+export const blogPostRequestSchema = z.object({ slug: z.string() }).catch({ slug: '' });
