@@ -1,7 +1,9 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import {
+  itemReportListSchema,
   ItemReportMessages,
+  itemReportReceiptSchema,
   itemReportSchema,
   OPERATOR_ROLE,
   type AuthenticatedUser,
@@ -15,6 +17,7 @@ import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
+import { ApiDoc, RATE, attemptIdParam } from '../openapi/route-doc';
 
 /** A learner reports a few items after a test; a script reporting hundreds is not a learner. */
 const reportLimit = { default: { limit: config.ITEM_REPORT_RATE_LIMIT, ttl: 60_000 } };
@@ -27,6 +30,21 @@ export class ItemReportsController {
   /** 201 with a thank-you; 404 for an unknown attempt, another learner's, or an item it did not ask; 409 reported already. */
   @Throttle(reportLimit)
   @Post('attempts/:id/reports')
+  @ApiDoc({
+    operationId: 'reportItem',
+    tag: 'Attempts',
+    summary: 'Report a problem with an item of the attempt',
+    access: 'learner',
+    params: attemptIdParam,
+    body: itemReportSchema,
+    callsService: true,
+    rateLimit: RATE.report,
+    responses: {
+      201: { description: 'Thank you', schema: itemReportReceiptSchema },
+      404: { description: "Attempt not found (also another learner's), or an item it did not ask" },
+      409: { description: 'Reported already' },
+    },
+  })
   @HttpCode(HttpStatus.CREATED)
   report(
     @CurrentUser() user: AuthenticatedUser,
@@ -40,6 +58,15 @@ export class ItemReportsController {
   /** Reports grouped by item, for a caller with the realm role `operator` (401 without a token, 403 without the role). */
   @RequireRole(OPERATOR_ROLE)
   @Get('reports')
+  @ApiDoc({
+    operationId: 'itemReports',
+    tag: 'Operators',
+    summary: 'Item reports grouped by item, most reported first (the newest 5,000)',
+    access: 'operator',
+    callsService: true,
+    rateLimit: RATE.api,
+    responses: { 200: { description: 'The reports', schema: itemReportListSchema, headers: { 'Cache-Control': 'private, no-store' } } },
+  })
   @Header('Cache-Control', 'private, no-store')
   list(@RequestId() requestId: string): Promise<ItemReportList> {
     return this.rpc.send(ItemReportMessages.listItemReports, { requestId });

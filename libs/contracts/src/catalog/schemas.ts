@@ -290,6 +290,9 @@ export const attemptResultSchema = z.object({
 });
 export type AttemptResult = z.infer<typeof attemptResultSchema>;
 
+/** The right answers of the automatically scored sections, each of its total. */
+const sectionTallies = z.object({ sentences: correctOfTotal, fills: correctOfTotal, jumbled: correctOfTotal });
+
 /** One line of GET /api/attempts: enough for the dashboard's progress strip. */
 export const attemptSummarySchema = z.object({
   attemptId: z.string(),
@@ -297,7 +300,7 @@ export const attemptSummarySchema = z.object({
   submittedAt: isoTime,
   wpm: count,
   accuracy: percent,
-  sections: z.object({ sentences: correctOfTotal, fills: correctOfTotal, jumbled: correctOfTotal }),
+  sections: sectionTallies,
   total: correctOfTotal,
 });
 export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
@@ -334,6 +337,6 @@ export const attemptWritingSchema = z.object({
   submittedAt: z.string(),
   passages: z.array(z.object({ original: z.string(), text: z.string() })),
   email: z.object({ prompt: z.string(), points: z.array(emailPointSchema), text: z.string() }),
-  sections: z.object({ sentences: correctOfTotal, fills: correctOfTotal, jumbled: correctOfTotal }),
+  sections: sectionTallies,
 });
 export type AttemptWriting = z.infer<typeof attemptWritingSchema>;

@@ -141,22 +141,20 @@ export type SkillTrendPoint = z.infer<typeof skillTrendPointSchema>;
 export const skillTrendResponseSchema = z.object({ points: z.array(skillTrendPointSchema) });
 export type SkillTrendResponse = z.infer<typeof skillTrendResponseSchema>;
 
-/** `events.attempt.submitted`: catalog-service stored an attempt (msgID = attemptId). */
-export const attemptSubmittedEventSchema = z.object({
+/** What both attempt events carry (msgID = attemptId): whose attempt, of which test, and when. */
+const attemptEventSchema = z.object({
   attemptId: z.string().min(1).max(64),
   uid: z.string().min(1),
   testId: z.number().int().min(1),
   at: z.iso.datetime({ offset: true }),
 });
+
+/** `events.attempt.submitted`: catalog-service stored an attempt. */
+export const attemptSubmittedEventSchema = attemptEventSchema;
 export type AttemptSubmittedEvent = z.infer<typeof attemptSubmittedEventSchema>;
 
-/** `events.feedback.ready`: feedback-service stored an attempt's feedback (msgID = attemptId). */
-export const feedbackReadyEventSchema = z.object({
-  attemptId: z.string().min(1).max(64),
-  uid: z.string().min(1),
-  testId: z.number().int().min(1),
-  at: z.iso.datetime({ offset: true }),
-});
+/** `events.feedback.ready`: feedback-service stored an attempt's feedback. */
+export const feedbackReadyEventSchema = attemptEventSchema;
 export type FeedbackReadyEvent = z.infer<typeof feedbackReadyEventSchema>;
 
 // ---- what feedback-service is asked over NATS ----
