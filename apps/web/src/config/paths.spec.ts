@@ -6,7 +6,7 @@ import { paths } from './paths';
 // a route of the router that is missing there would never be counted.
 describe("the router's paths and the contracts' list of site pages", () => {
   it('name the same pages', () => {
-    const routes = Object.values(paths).filter((path): path is string => typeof path === 'string' && !path.includes(':'));
+    const routes = Object.values(paths).filter((path): path is Extract<(typeof paths)[keyof typeof paths], string> => typeof path === 'string' && !path.includes(':'));
     expect([...routes].sort()).toEqual([...SITE_PAGE_PATHS].sort());
   });
 
