@@ -3,7 +3,7 @@
 // Found by hand before: in offline mode, learner B confirmed learner A's PaymentIntent (200
 // 'succeeded').
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogErrors, PaymentMessages } from '@fluent/contracts';
+import { CatalogErrors, PaymentErrors } from '@fluent/contracts';
 import { submission, submitAttempt } from '../support/catalog';
 import { confirmTestCard, createIntent, me, PaymentEventsCounter, SUCCEEDING_CARD, waitUntilPaid } from '../support/payments';
 import { api } from '../support/stack';
@@ -52,7 +52,7 @@ describe("another learner's ids", () => {
     const before = await events.count();
     expect(await confirmTestCard(other, intent.body.paymentIntentId, SUCCEEDING_CARD)).toEqual({
       status: 404,
-      body: { statusCode: 404, message: PaymentMessages.intentNotFound },
+      body: { statusCode: 404, message: PaymentErrors.intentNotFound },
     });
     expect((await me(other)).body.paidTests).toBeFalsy();
     // The owner's own confirmation goes through, and the intent is paid once: one payment.succeeded.

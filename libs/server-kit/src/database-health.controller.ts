@@ -1,9 +1,9 @@
 import { Controller, type Type } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { HealthPatterns, type ServiceHealth, type ServiceName } from '@fluent/contracts';
+import { HealthMessages, type ServiceHealth, type ServiceName } from '@fluent/contracts';
 import { databaseStatus } from './database';
+import { HandleMessage } from './handle-message';
 import { serviceHealth } from './health';
 
 /** The health answer of a service whose only dependency is the database. */
@@ -12,7 +12,7 @@ export function databaseHealthController(service: ServiceName): Type<unknown> {
   class DatabaseHealthController {
     constructor(@InjectConnection() readonly connection: Connection) {}
 
-    @MessagePattern(HealthPatterns[service])
+    @HandleMessage(HealthMessages[service])
     async health(): Promise<ServiceHealth> {
       return serviceHealth(service, { database: await databaseStatus(this.connection) });
     }

@@ -20,6 +20,7 @@ export * from './deadline';
 export * from './secrets';
 export * from './cached-probe';
 export * from './payloads';
+export * from './handle-message';
 export * from './durable-consumer';
 export * from './cache/keyed-cache';
 export * from './cache/shared-cache';

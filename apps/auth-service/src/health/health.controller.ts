@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { HealthPatterns, type ServiceHealth } from '@fluent/contracts';
-import { databaseStatus, serviceHealth } from '@fluent/server-kit';
+import { HealthMessages, type ServiceHealth } from '@fluent/contracts';
+import { HandleMessage, databaseStatus, serviceHealth } from '@fluent/server-kit';
 import { SERVICE_NAME } from '../config';
 import { KeycloakHealth } from './keycloak.health';
 
@@ -14,7 +13,7 @@ export class HealthController {
     private readonly keycloak: KeycloakHealth,
   ) {}
 
-  @MessagePattern(HealthPatterns[SERVICE_NAME])
+  @HandleMessage(HealthMessages[SERVICE_NAME])
   async health(): Promise<ServiceHealth> {
     const [database, keycloak] = await Promise.all([databaseStatus(this.connection), this.keycloak.status()]);
     return serviceHealth(SERVICE_NAME, { database, keycloak });

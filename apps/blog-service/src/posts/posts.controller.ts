@@ -1,23 +1,22 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { BLOG_POST_NOT_FOUND, BlogPatterns, blogSlugSchema, type BlogPost, type BlogPostList } from '@fluent/contracts';
-import { rpcError } from '@fluent/server-kit';
+import { BLOG_POST_NOT_FOUND, BlogMessages, blogSlugSchema, type BlogPost, type BlogPostList, type ParsedRequest } from '@fluent/contracts';
+import { HandleMessage, rpcError } from '@fluent/server-kit';
 import { PostsService } from './posts.service';
 
 @Controller()
 export class PostsController {
   constructor(private readonly posts: PostsService) {}
 
-  @MessagePattern(BlogPatterns.listPosts)
+  @HandleMessage(BlogMessages.listPosts)
   async list(): Promise<BlogPostList> {
     return { posts: await this.posts.list() };
   }
 
-  @MessagePattern(BlogPatterns.getPost)
-  get(@Payload() payload: unknown): Promise<BlogPost> {
+  @HandleMessage(BlogMessages.getPost)
+  get({ slug }: ParsedRequest<typeof BlogMessages.getPost>): Promise<BlogPost> {
     // A slug that cannot exist is simply a post that does not exist: no query needed.
-    const slug = blogSlugSchema.safeParse((payload as { slug?: unknown } | null)?.slug);
-    if (!slug.success) throw rpcError(404, BLOG_POST_NOT_FOUND);
-    return this.posts.get(slug.data);
+    const valid = blogSlugSchema.safeParse(slug);
+    if (!valid.success) throw rpcError(404, BLOG_POST_NOT_FOUND);
+    return this.posts.get(valid.data);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { firstValueFrom, timeout } from 'rxjs';
-import { CatalogInternalPatterns, isErrorBody, type AttemptWriting } from '@fluent/contracts';
+import { CatalogInternalMessages, isErrorBody, type AttemptWriting, type MessageRequest } from '@fluent/contracts';
 import { requestIdHeaders } from '@fluent/server-kit';
 import { config } from '../config';
 import { CATALOG_CLIENT } from './catalog.constants';
@@ -15,10 +15,10 @@ export class CatalogClient implements OnModuleDestroy {
   constructor(@Inject(CATALOG_CLIENT) private readonly client: ClientProxy) {}
 
   async attemptWriting(attemptId: string, uid?: string): Promise<AttemptWriting> {
+    const { pattern } = CatalogInternalMessages.attemptWriting;
+    const request: MessageRequest<typeof CatalogInternalMessages.attemptWriting> = { attemptId, uid };
     try {
-      return await firstValueFrom(
-        this.client.send<AttemptWriting>(CatalogInternalPatterns.attemptWriting, this.record({ attemptId, uid })).pipe(timeout(config.NATS_REQUEST_TIMEOUT_MS)),
-      );
+      return await firstValueFrom(this.client.send<AttemptWriting>(pattern, this.record(request)).pipe(timeout(config.NATS_REQUEST_TIMEOUT_MS)));
     } catch (error) {
       if (isErrorBody(error) && error.statusCode === 404) throw new AttemptNotFoundError(error.message);
       throw error;

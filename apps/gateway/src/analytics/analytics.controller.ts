@@ -3,19 +3,21 @@ import { Throttle } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import {
-  BlogPatterns,
   EventSubjects,
   isSitePagePath,
   OPERATOR_ROLE,
+  PageViewMessages,
+  pageViewReceiptSchema,
   pageViewReportQuerySchema,
   pageViewReportRequestSchema,
+  pageViewReportSchema,
   pageViewSchema,
   resolveReportSpan,
   type PageViewedEvent,
   type PageViewInput,
+  type PageViewReceipt,
   type PageViewReport,
   type PageViewReportQuery,
-  type PageViewReceipt,
 } from '@fluent/contracts';
 import { EventPublisher } from '@fluent/server-kit';
 import { Public } from '../auth/public.decorator';
@@ -25,6 +27,7 @@ import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
 import { asksNotToBeTracked } from './do-not-track';
+import { ApiDoc, RATE } from '../openapi/route-doc';
 
 /** A person changes page a few times a minute; anything far beyond is a script inflating counts. */
 const pageViewLimit = { default: { limit: config.PAGE_VIEW_RATE_LIMIT, ttl: 60_000 } };
@@ -46,6 +49,19 @@ export class AnalyticsController {
   @Public()
   @Throttle(pageViewLimit)
   @Post('page-view')
+  @ApiDoc({
+    operationId: 'pageView',
+    tag: 'Analytics',
+    summary: 'Count a page view (the path only); nothing is recorded under Do Not Track or Global Privacy Control',
+    access: 'public',
+    body: pageViewSchema,
+    callsService: false,
+    rateLimit: RATE.pageView,
+    responses: {
+      202: { description: "Accepted (recorded: false when the browser asked not to be tracked, or the path is none of the site's pages)", schema: pageViewReceiptSchema },
+      503: { description: 'The view could not be stored (JetStream away)' },
+    },
+  })
   @HttpCode(HttpStatus.ACCEPTED)
   async pageView(@Body(new ZodValidationPipe(pageViewSchema)) body: PageViewInput, @Req() request: FastifyRequest): Promise<PageViewReceipt> {
     // Only the site's own pages are counted: paths made up by a script would grow the stored
@@ -68,9 +84,19 @@ export class AnalyticsController {
    */
   @RequireRole(OPERATOR_ROLE)
   @Get('page-views')
+  @ApiDoc({
+    operationId: 'pageViewReport',
+    tag: 'Operators',
+    summary: 'Views per path and UTC day (the last 30 days by default, at most 366), one page of rows at a time (page from 1; limit 500 by default, at most 1,000)',
+    access: 'operator',
+    query: pageViewReportQuerySchema,
+    callsService: true,
+    rateLimit: RATE.api,
+    responses: { 200: { description: 'The counts', schema: pageViewReportSchema, headers: { 'Cache-Control': 'private, no-store' } } },
+  })
   @Header('Cache-Control', 'private, no-store')
   report(@Query(new ZodValidationPipe(pageViewReportQuerySchema)) query: PageViewReportQuery, @RequestId() requestId: string): Promise<PageViewReport> {
     const span = new ZodValidationPipe(pageViewReportRequestSchema).transform(resolveReportSpan(query, new Date()));
-    return this.rpc.send<PageViewReport>(BlogPatterns.pageViewReport, span, { requestId });
+    return this.rpc.send(PageViewMessages.pageViewReport, span, { requestId });
   }
 }

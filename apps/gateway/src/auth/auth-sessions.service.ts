@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { AuthPatterns, IDENTITY_UNAVAILABLE_MESSAGE, type SessionTokens, type SignInInput, type SignUpInput } from '@fluent/contracts';
+import { AuthMessages, IDENTITY_UNAVAILABLE_MESSAGE, type SessionTokens, type SignInInput, type SignUpInput } from '@fluent/contracts';
 import { SignInAttempts } from '../common/rate-limit/sign-in-attempts';
 import { RpcClient } from '../common/rpc/rpc.client';
 
@@ -26,16 +26,16 @@ export class AuthSessions {
 
   /** A sign-up for an existing email checks its password (to finish a half-done sign-up): it is counted. */
   signUp(body: SignUpInput, requestId?: string): Promise<SessionTokens> {
-    return this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send<SessionTokens>(AuthPatterns.signUp, body, { requestId }));
+    return this.withPasswordCheck(body.email, HttpStatus.CONFLICT, () => this.rpc.send(AuthMessages.signUp, body, { requestId }));
   }
 
   signIn(body: SignInInput, requestId?: string): Promise<SessionTokens> {
-    return this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send<SessionTokens>(AuthPatterns.signIn, body, { requestId }));
+    return this.withPasswordCheck(body.email, HttpStatus.UNAUTHORIZED, () => this.rpc.send(AuthMessages.signIn, body, { requestId }));
   }
 
   async refresh(refreshToken: string, requestId?: string): Promise<SessionRefresh> {
     try {
-      return { outcome: 'refreshed', tokens: await this.rpc.send<SessionTokens>(AuthPatterns.refresh, { refreshToken }, { requestId }) };
+      return { outcome: 'refreshed', tokens: await this.rpc.send(AuthMessages.refresh, { refreshToken }, { requestId }) };
     } catch (error) {
       if (isStatus(error, HttpStatus.UNAUTHORIZED)) return { outcome: 'ended', error };
       return {
@@ -47,7 +47,7 @@ export class AuthSessions {
 
   /** Ends the Keycloak session; rejects when it could not (the cookie then stays). */
   async signOut(refreshToken: string, requestId?: string): Promise<void> {
-    await this.rpc.send(AuthPatterns.signOut, { refreshToken }, { requestId });
+    await this.rpc.send(AuthMessages.signOut, { refreshToken }, { requestId });
   }
 
   /**

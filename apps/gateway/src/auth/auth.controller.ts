@@ -1,7 +1,15 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { signInSchema, signUpSchema, toSessionResponse, type SessionResponse, type SignInInput, type SignUpInput } from '@fluent/contracts';
+import {
+  sessionResponseSchema,
+  signInSchema,
+  signUpSchema,
+  toSessionResponse,
+  type SessionResponse,
+  type SignInInput,
+  type SignUpInput,
+} from '@fluent/contracts';
 import { PasswordRoute } from '../common/rate-limit/password-routes';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { RequestId } from '../http/request-id';
@@ -9,6 +17,7 @@ import { config } from '../config';
 import { AuthSessions } from './auth-sessions.service';
 import { Public } from './public.decorator';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
+import { ApiDoc, RATE, sessionCookieSet } from '../openapi/route-doc';
 
 /** Google sign-in's start and callback: as many per minute and address as password checks, counted locally. */
 export const authLimit = { default: { limit: config.AUTH_RATE_LIMIT, ttl: 60_000 } };
@@ -27,6 +36,21 @@ export class AuthController {
   @Public()
   @PasswordRoute()
   @Post('signup')
+  @ApiDoc({
+    operationId: 'signUp',
+    tag: 'Auth',
+    summary: 'Create an account and sign in',
+    description: 'A retry with the same email and password finishes a sign-up that was cut short.',
+    access: 'public',
+    body: signUpSchema,
+    callsService: true,
+    rateLimit: RATE.password,
+    responses: {
+      201: { description: 'Signed up and signed in: the access token; the refresh token is in the cookie', schema: sessionResponseSchema, headers: sessionCookieSet },
+      409: { description: 'An account with this email already exists' },
+      503: { description: 'Sign-in is unavailable for a moment (Keycloak, or the shared rate-limit store, is away)' },
+    },
+  })
   @HttpCode(HttpStatus.CREATED)
   async signUp(
     @Body(new ZodValidationPipe(signUpSchema)) body: SignUpInput,
@@ -41,6 +65,21 @@ export class AuthController {
   @Public()
   @PasswordRoute()
   @Post('login')
+  @ApiDoc({
+    operationId: 'signIn',
+    tag: 'Auth',
+    summary: 'Sign in with email and password',
+    access: 'public',
+    body: signInSchema,
+    callsService: true,
+    rateLimit: RATE.password,
+    responses: {
+      200: { description: 'Signed in: the access token; the refresh token is in the cookie', schema: sessionResponseSchema, headers: sessionCookieSet },
+      401: { description: 'Invalid email or password' },
+      429: { description: 'Too many sign-ins from this address, or too many refused passwords for this account' },
+      503: { description: 'Sign-in is unavailable for a moment' },
+    },
+  })
   @HttpCode(HttpStatus.OK)
   async login(
     @Body(new ZodValidationPipe(signInSchema)) body: SignInInput,
@@ -64,6 +103,21 @@ export class AuthController {
   @Public()
   @Throttle(sessionLimit)
   @Post('session')
+  @ApiDoc({
+    operationId: 'restoreSession',
+    tag: 'Auth',
+    summary: "Restore or extend the browser's session from its cookie (every page load)",
+    description: 'Rotates the refresh token. Without the cookie: 204 (a signed-out visitor). The cookie is cleared only when Keycloak refused it (401).',
+    access: 'session',
+    callsService: true,
+    rateLimit: RATE.session,
+    responses: {
+      200: { description: 'A new access token; the rotated refresh token is in the cookie', schema: sessionResponseSchema, headers: sessionCookieSet },
+      204: { description: 'No session cookie: a signed-out visitor' },
+      401: { description: 'The cookie holds no live session; it is cleared', headers: { 'Set-Cookie': 'Clears the session cookie' } },
+      503: { description: 'Sign-in is unavailable for a moment; the cookie stays', headers: { 'Retry-After': 'Seconds to wait (2)' } },
+    },
+  })
   @HttpCode(HttpStatus.OK)
   async session(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse | undefined> {
     const refreshToken = readSessionCookie(request);
@@ -92,6 +146,16 @@ export class AuthController {
    */
   @Public()
   @Post('logout')
+  @ApiDoc({
+    operationId: 'signOut',
+    tag: 'Auth',
+    summary: 'Sign out: end the Keycloak session and clear the cookie',
+    description: 'If Keycloak cannot be reached the cookie stays (503), so sign-out can be tried again.',
+    access: 'session',
+    callsService: true,
+    rateLimit: RATE.api,
+    responses: { 204: { description: 'Signed out', headers: { 'Set-Cookie': 'Clears the session cookie' } } },
+  })
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<void> {
     const refreshToken = readSessionCookie(request);

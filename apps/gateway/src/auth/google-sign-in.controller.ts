@@ -2,12 +2,14 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, HttpException, Query, Req, Res } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AuthPatterns, safeReturnPath, type GoogleSignInErrorCode, type SessionTokens } from '@fluent/contracts';
+import { z } from 'zod';
+import { AuthMessages, safeReturnPath, type GoogleSignInErrorCode } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { authLimit } from './auth.controller';
 import { Public } from './public.decorator';
 import { setPendingGoogleSignIn, setSessionCookie, takePendingGoogleSignIn } from './session-cookie';
+import { ApiDoc, RATE } from '../openapi/route-doc';
 
 const CALLBACK_PATH = '/api/auth/google/callback';
 
@@ -28,6 +30,21 @@ export class GoogleSignInController {
   @Public()
   @Throttle(authLimit)
   @Get()
+  @ApiDoc({
+    operationId: 'googleSignInStart',
+    tag: 'Auth',
+    summary: 'Start "Sign in with Google" (a redirect to Keycloak, which brokers Google)',
+    access: 'public',
+    query: z.object({ returnTo: z.string().max(512).optional(), from: z.string().max(20).optional() }),
+    callsService: false,
+    rateLimit: RATE.google,
+    responses: {
+      302: {
+        description: "To Keycloak's authorization endpoint, with PKCE, state and nonce",
+        headers: { Location: "Keycloak's authorization URL", 'Set-Cookie': 'The pending sign-in (state, nonce, verifier), httpOnly, SameSite=Lax' },
+      },
+    },
+  })
   start(@Req() request: FastifyRequest, @Res() response: FastifyReply, @Query('returnTo') returnTo?: string, @Query('from') from?: string): void {
     const pending = {
       state: randomToken(),
@@ -55,6 +72,21 @@ export class GoogleSignInController {
   @Public()
   @Throttle(authLimit)
   @Get('callback')
+  @ApiDoc({
+    operationId: 'googleSignInCallback',
+    tag: 'Auth',
+    summary: 'Where Keycloak returns after Google: the code is exchanged, the session cookie set',
+    access: 'public',
+    query: z.object({ state: z.string().max(512).optional(), code: z.string().max(4096).optional(), error: z.string().max(200).optional() }),
+    callsService: true,
+    rateLimit: RATE.google,
+    responses: {
+      302: {
+        description: 'Signed in: to the page that started the sign-in; on any failure to / or /login with `?google_error=<code>`',
+        headers: { Location: 'Where the browser goes next', 'Set-Cookie': 'The session cookie, on success' },
+      },
+    },
+  })
   async callback(@Req() request: FastifyRequest, @Res() response: FastifyReply, @Query() query: Record<string, unknown>): Promise<void> {
     const pending = takePendingGoogleSignIn(request, response);
     const fail = (code: GoogleSignInErrorCode) => {
@@ -65,7 +97,7 @@ export class GoogleSignInController {
     if (typeof query.error === 'string') return fail(query.error === 'access_denied' ? 'access_denied' : 'failed');
     if (typeof query.code !== 'string' || query.code.length === 0) return fail('not_verified');
     try {
-      const tokens = await this.rpc.send<SessionTokens>(AuthPatterns.exchangeGoogleCode, {
+      const tokens = await this.rpc.send(AuthMessages.exchangeGoogleCode, {
         code: query.code,
         codeVerifier: pending.verifier,
         redirectUri: callbackUrl(request),

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import {
-  BlogPatterns,
+  contactMessageReceiptSchema,
+  ContactMessages,
   contactMessageSchema,
   type ContactMessageInput,
   type ContactMessageReceipt,
@@ -11,6 +12,7 @@ import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
+import { ApiDoc, RATE } from '../openapi/route-doc';
 
 /** Far tighter than the rest of the API: a person sends a message or two, a spammer hundreds. */
 const contactLimit = { default: { limit: config.CONTACT_RATE_LIMIT, ttl: 60_000 } };
@@ -26,8 +28,18 @@ export class ContactController {
   @Public()
   @Throttle(contactLimit)
   @Post()
+  @ApiDoc({
+    operationId: 'contact',
+    tag: 'Contact',
+    summary: 'Send a message (stored; the honeypot field `website` is for bots)',
+    access: 'public',
+    body: contactMessageSchema,
+    callsService: true,
+    rateLimit: RATE.contact,
+    responses: { 201: { description: 'Received', schema: contactMessageReceiptSchema } },
+  })
   @HttpCode(HttpStatus.CREATED)
   submit(@Body(new ZodValidationPipe(contactMessageSchema)) body: ContactMessageInput, @RequestId() requestId: string): Promise<ContactMessageReceipt> {
-    return this.rpc.send(BlogPatterns.submitContact, body, { requestId });
+    return this.rpc.send(ContactMessages.submitContact, body, { requestId });
   }
 }

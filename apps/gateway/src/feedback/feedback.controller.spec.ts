@@ -3,7 +3,7 @@ import { Injectable, Module, type CanActivate, type ExecutionContext } from '@ne
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FEEDBACK_PENDING_MESSAGE, FeedbackPatterns } from '@fluent/contracts';
+import { FEEDBACK_PENDING_MESSAGE, FeedbackMessages } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { FeedbackController } from './feedback.controller';
 
@@ -38,7 +38,7 @@ describe('GET /api/attempts/:id/feedback over HTTP', () => {
   it('answers 202 with the pending message while the feedback is prepared, asking for the caller’s own attempt', async () => {
     send.mockResolvedValueOnce({ status: 'pending', message: FEEDBACK_PENDING_MESSAGE });
     expect(await get('/api/attempts/abc/feedback')).toEqual({ status: 202, body: { status: 'pending', message: FEEDBACK_PENDING_MESSAGE } });
-    expect(send).toHaveBeenLastCalledWith(FeedbackPatterns.getFeedback, { uid: 'learner-1', attemptId: 'abc' }, { requestId: expect.any(String) });
+    expect(send).toHaveBeenLastCalledWith(FeedbackMessages.getFeedback, { uid: 'learner-1', attemptId: 'abc' }, { requestId: expect.any(String) });
   });
 
   it('answers 200 with the feedback once it is ready', async () => {
@@ -49,6 +49,6 @@ describe('GET /api/attempts/:id/feedback over HTTP', () => {
   it('asks for the caller’s trend only', async () => {
     send.mockResolvedValueOnce({ points: [] });
     expect(await get('/api/feedback/trend')).toEqual({ status: 200, body: { points: [] } });
-    expect(send).toHaveBeenLastCalledWith(FeedbackPatterns.skillTrend, { uid: 'learner-1' }, { requestId: expect.any(String) });
+    expect(send).toHaveBeenLastCalledWith(FeedbackMessages.skillTrend, { uid: 'learner-1' }, { requestId: expect.any(String) });
   });
 });

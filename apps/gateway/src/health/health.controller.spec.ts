@@ -19,7 +19,7 @@ describe('HealthController', () => {
   let base: string;
   const clock = { now: 1_700_000_000_000 };
   const down = new Set<string>();
-  const send = vi.fn(async (pattern: string) => {
+  const send = vi.fn(async ({ pattern }: { pattern: string }) => {
     await new Promise((resolve) => setTimeout(resolve, 20)); // a round takes a while, so a flood overlaps it
     const service = SERVICES.find((s) => HealthPatterns[s] === pattern)!;
     if (down.has(service)) throw new Error('no answer');

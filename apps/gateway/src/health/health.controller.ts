@@ -2,13 +2,14 @@ import { Controller, Get, HttpStatus, Inject, NotFoundException, Optional, Req, 
 import { SkipThrottle } from '@nestjs/throttler';
 import type { BlockList } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HealthPatterns, SERVICES, type HealthReport, type LivenessReport, type ServiceHealth } from '@fluent/contracts';
+import { HealthMessages, SERVICES, type HealthReport, type LivenessReport, healthReportSchema, livenessReportSchema } from '@fluent/contracts';
 import { CachedProbe } from '@fluent/server-kit';
 import { Public } from '../auth/public.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { aggregateHealth } from './aggregate-health';
 import { HEALTH_TOKEN_HEADER, internalNetworks, isInternalCaller } from './internal-caller';
+import { ApiDoc, RATE } from '../openapi/route-doc';
 
 export const HEALTH_OPTIONS = Symbol('HEALTH_OPTIONS');
 
@@ -58,12 +59,35 @@ export class HealthController {
   /** Never throttled: a liveness probe answered 429 would get a healthy pod restarted. */
   @SkipThrottle()
   @Get('live')
+  @ApiDoc({
+    operationId: 'liveness',
+    tag: 'Health',
+    summary: 'Liveness: the gateway process serves requests',
+    description: 'Public, never rate limited, asks nothing downstream.',
+    access: 'public',
+    callsService: false,
+    responses: { 200: { description: 'Up', schema: livenessReportSchema } },
+  })
   live(): LivenessReport {
     return { status: 'up' };
   }
 
   /** 200 when every component is up, 503 naming the failing ones otherwise; 404 to public callers. */
   @Get(['', 'ready'])
+  @ApiDoc({
+    operationId: ['health', 'readiness'],
+    tag: 'Health',
+    summary: 'Readiness: NATS, every service and, through them, the database, Keycloak, Stripe and LanguageTool',
+    description: 'Internal callers only; one report is reused for HEALTH_CACHE_MS (5 s).',
+    access: 'internal',
+    callsService: false,
+    rateLimit: RATE.api,
+    responses: {
+      200: { description: 'Every component is up', schema: healthReportSchema, headers: { 'Cache-Control': 'no-store' } },
+      404: { description: 'A caller from outside (the same answer as an unknown route)' },
+      503: { description: 'A component is down: `failing` names it', schema: healthReportSchema, headers: { 'Cache-Control': 'no-store' } },
+    },
+  })
   async ready(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<HealthReport> {
     if (!isInternalCaller(request.ip, request.headers[HEALTH_TOKEN_HEADER], this.networks, this.options.token)) {
       throw new NotFoundException(`Cannot ${request.method} ${request.url}`);
@@ -79,7 +103,7 @@ export class HealthController {
     const answers = await Promise.all(
       SERVICES.map(async (service) => {
         const answer = await this.rpc
-          .send<ServiceHealth>(HealthPatterns[service], {}, { timeoutMs: this.options.timeoutMs })
+          .send(HealthMessages[service], { timeoutMs: this.options.timeoutMs })
           .catch(() => undefined);
         return [service, answer] as const;
       }),

@@ -33,7 +33,7 @@ import {
   userDocumentSchema,
   webhookReceiptSchema,
 } from '@fluent/contracts';
-import { API_ROUTES, type ApiRoute, type RouteResponse } from './api-routes';
+import type { ApiRoute, RouteResponse } from './route-doc';
 
 type JsonSchema = Record<string, unknown>;
 type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, JsonSchema> } & Record<string, unknown> };
@@ -203,11 +203,12 @@ function operation(route: ApiRoute, responseNames: Map<z.ZodType, string>, reque
 }
 
 /**
- * The gateway's OpenAPI 3.1 document, built from the route table (api-routes.ts) and the zod
- * schemas of libs/contracts that validate the requests and describe the answers: one source, no
- * copy kept by hand. Pure; the gateway builds it once and serves it at /api/openapi.json.
+ * The gateway's OpenAPI 3.1 document, built from its routes (each handler's @ApiDoc, read by
+ * documentedRoutes) and the zod schemas of libs/contracts that validate the requests and describe
+ * the answers: one source, no copy kept by hand. Pure; the gateway builds it once and serves it at
+ * /api/openapi.json.
  */
-export function openApiDocument(routes: ApiRoute[] = API_ROUTES): OpenApiDocument {
+export function openApiDocument(routes: ApiRoute[]): OpenApiDocument {
   const responseNames = new Map(RESPONSE_SCHEMAS);
   const requestNames = new Map(REQUEST_SCHEMAS);
   const paths: OpenApiDocument['paths'] = {};

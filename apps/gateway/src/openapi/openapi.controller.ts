@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { Controller, Get, Header, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, Header, NotFoundException, Param, Res, type Type } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { Public } from '../auth/public.decorator';
 import { config } from '../config';
 import { openApiDocument } from './openapi-document';
+import { ApiDoc, documentedRoutes, RATE } from './route-doc';
 
 /** On unless production; in production only with API_DOCS=true. */
 export const apiDocsEnabled = (env: { API_DOCS?: boolean; NODE_ENV?: string } = config): boolean => env.API_DOCS ?? env.NODE_ENV !== 'production';
@@ -44,16 +47,41 @@ export class OpenApiController {
   private document?: Record<string, unknown>;
   private readonly assets = new Map<string, string>();
 
+  constructor(private readonly modules: ModulesContainer) {}
+
+  /** Every controller the gateway registered, in the order of its modules: their routes are the document's. */
+  private controllers(): Type[] {
+    return [...this.modules.values()].flatMap((module) => [...module.controllers.values()].map((wrapper) => wrapper.metatype as Type));
+  }
+
   @Public()
   @Get('openapi.json')
+  @ApiDoc({
+    operationId: 'openApiDocument',
+    tag: 'Docs',
+    summary: 'This document (off in production unless API_DOCS=true: 404 then)',
+    access: 'public',
+    callsService: false,
+    rateLimit: RATE.api,
+    responses: { 200: { description: 'The OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) }, 404: { description: 'API docs are off' } },
+  })
   @Header('Cache-Control', 'no-cache')
   openApi(): Record<string, unknown> {
     this.ensureEnabled();
-    return (this.document ??= openApiDocument());
+    return (this.document ??= openApiDocument(documentedRoutes(this.controllers())));
   }
 
   @Public()
   @Get('docs')
+  @ApiDoc({
+    operationId: 'apiDocsPage',
+    tag: 'Docs',
+    summary: 'Swagger UI for this document (off in production unless API_DOCS=true)',
+    access: 'public',
+    callsService: false,
+    rateLimit: RATE.api,
+    responses: { 200: { description: 'HTML', schema: z.string(), contentType: 'text/html' }, 404: { description: 'API docs are off' } },
+  })
   @Header('Content-Type', 'text/html; charset=utf-8')
   @Header('Cache-Control', 'no-cache')
   page(): string {
@@ -63,6 +91,19 @@ export class OpenApiController {
 
   @Public()
   @Get('docs/:asset')
+  @ApiDoc({
+    operationId: 'apiDocsAsset',
+    tag: 'Docs',
+    summary: "Swagger UI's script and stylesheet",
+    access: 'public',
+    params: { asset: { schema: z.enum(['swagger-ui.css', 'swagger-ui-bundle.js', 'docs.js']), description: 'The file' } },
+    callsService: false,
+    rateLimit: RATE.api,
+    responses: {
+      200: { description: 'The file', schema: z.string(), contentType: ['text/javascript', 'text/css'] },
+      404: { description: 'No such file, or API docs are off' },
+    },
+  })
   @Header('Cache-Control', 'public, max-age=3600')
   asset(@Param('asset') name: string, @Res({ passthrough: true }) reply: FastifyReply): string {
     this.ensureEnabled();

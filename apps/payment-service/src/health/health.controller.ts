@@ -1,10 +1,9 @@
 import { Controller, Inject, Optional } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import type Stripe from 'stripe';
-import { HealthPatterns, type ComponentStatus, type ServiceHealth } from '@fluent/contracts';
-import { CachedProbe, databaseStatus, serviceHealth, withTimeout } from '@fluent/server-kit';
+import { HealthMessages, type ComponentStatus, type ServiceHealth } from '@fluent/contracts';
+import { HandleMessage, CachedProbe, databaseStatus, serviceHealth, withTimeout } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../config';
 import { STRIPE } from '../stripe/stripe.client';
 
@@ -36,7 +35,7 @@ export class HealthController {
     this.stripeStatus = new CachedProbe(() => this.askStripe(), options.cacheMs, options.now);
   }
 
-  @MessagePattern(HealthPatterns[SERVICE_NAME])
+  @HandleMessage(HealthMessages[SERVICE_NAME])
   async health(): Promise<ServiceHealth> {
     const [database, stripe] = await Promise.all([databaseStatus(this.connection), this.stripeStatus.get()]);
     return serviceHealth(SERVICE_NAME, { database, stripe });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { PaymentMessages, type CreatePaymentIntentResponse } from '@fluent/contracts';
+import { PaymentErrors, type CreatePaymentIntentResponse } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 import { SucceededPayments } from '../records/succeeded-payments';
 import { CreatedIntents } from '../records/created-intents';
@@ -36,9 +36,9 @@ export class IntentsService {
    */
   async create(uid: string, amount: number): Promise<CreatePaymentIntentResponse> {
     if (amount !== this.price.amount) {
-      throw rpcError(400, PaymentMessages.wrongAmount, { amount: PaymentMessages.wrongAmount });
+      throw rpcError(400, PaymentErrors.wrongAmount, { amount: PaymentErrors.wrongAmount });
     }
-    if (await this.payments.hasPaid(uid)) throw rpcError(409, PaymentMessages.alreadyPaid);
+    if (await this.payments.hasPaid(uid)) throw rpcError(409, PaymentErrors.alreadyPaid);
     let intent: Stripe.PaymentIntent;
     try {
       intent = await this.stripe.paymentIntents.create(
@@ -54,15 +54,15 @@ export class IntentsService {
       );
     } catch (error) {
       this.logger.error(`PaymentIntent for ${uid} not created: ${error instanceof Error ? error.message : String(error)}`);
-      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+      throw rpcError(503, PaymentErrors.paymentsUnavailable);
     }
-    if (!intent.client_secret) throw rpcError(503, PaymentMessages.paymentsUnavailable);
+    if (!intent.client_secret) throw rpcError(503, PaymentErrors.paymentsUnavailable);
     try {
       await this.intents.record(intent.id, uid, this.price);
     } catch (error) {
       // Unrecorded, its webhook would be judged by whatever the price is then: hand out nothing.
       this.logger.error(`PaymentIntent ${intent.id} for ${uid} not recorded: ${error instanceof Error ? error.message : String(error)}`);
-      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+      throw rpcError(503, PaymentErrors.paymentsUnavailable);
     }
     return { clientSecret: intent.client_secret, paymentIntentId: intent.id };
   }

@@ -1,28 +1,18 @@
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import {
-  createPaymentIntentSchema,
-  PaymentPatterns,
-  testCardPaymentSchema,
-  webhookDeliverySchema,
+  PaymentMessages,
   type CardPaymentResult,
+  type ParsedRequest,
   type CreatePaymentIntentResponse,
   type PaymentsClientConfig,
   type WebhookReceipt,
 } from '@fluent/contracts';
-import { parsePayload } from '@fluent/server-kit';
+import { HandleMessage } from '@fluent/server-kit';
 import { IntentsService } from '../intents/intents.service';
 import { TestCardsService } from '../test-cards/test-cards.service';
 import { WebhooksService } from '../webhooks/webhooks.service';
 
 export const CLIENT_CONFIG = Symbol('CLIENT_CONFIG');
-
-const caller = z.object({ uid: z.string().min(1) });
-const createIntentPayload = z.object({ user: caller, body: createPaymentIntentSchema });
-const testCardPayload = z.object({ user: caller, body: testCardPaymentSchema });
-
-const parse = parsePayload;
 
 @Controller()
 export class PaymentsController {
@@ -33,24 +23,22 @@ export class PaymentsController {
     @Inject(CLIENT_CONFIG) private readonly clientConfig: PaymentsClientConfig,
   ) {}
 
-  @MessagePattern(PaymentPatterns.createIntent)
-  createIntent(@Payload() payload: unknown): Promise<CreatePaymentIntentResponse> {
-    const { user, body } = parse(createIntentPayload, payload);
+  @HandleMessage(PaymentMessages.createIntent)
+  createIntent({ user, body }: ParsedRequest<typeof PaymentMessages.createIntent>): Promise<CreatePaymentIntentResponse> {
     return this.intents.create(user.uid, body.amount);
   }
 
-  @MessagePattern(PaymentPatterns.handleWebhook)
-  handleWebhook(@Payload() payload: unknown): Promise<WebhookReceipt> {
-    return this.webhooks.handle(parse(webhookDeliverySchema, payload));
+  @HandleMessage(PaymentMessages.handleWebhook)
+  handleWebhook(delivery: ParsedRequest<typeof PaymentMessages.handleWebhook>): Promise<WebhookReceipt> {
+    return this.webhooks.handle(delivery);
   }
 
-  @MessagePattern(PaymentPatterns.confirmTestCard)
-  confirmTestCard(@Payload() payload: unknown): Promise<CardPaymentResult> {
-    const { user, body } = parse(testCardPayload, payload);
+  @HandleMessage(PaymentMessages.confirmTestCard)
+  confirmTestCard({ user, body }: ParsedRequest<typeof PaymentMessages.confirmTestCard>): Promise<CardPaymentResult> {
     return this.testCards.confirm(user.uid, body);
   }
 
-  @MessagePattern(PaymentPatterns.clientConfig)
+  @HandleMessage(PaymentMessages.clientConfig)
   config(): PaymentsClientConfig {
     return this.clientConfig;
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PaymentMessages, type CardPaymentResult, type PaymentMode, type TestCardPayment } from '@fluent/contracts';
+import { PaymentErrors, type CardPaymentResult, type PaymentMode, type TestCardPayment } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 import { CreatedIntents } from '../records/created-intents';
 import { testCardSucceededEvent } from './test-card-event';
@@ -30,13 +30,13 @@ export class TestCardsService {
   ) {}
 
   async confirm(uid: string, card: TestCardPayment): Promise<CardPaymentResult> {
-    if (this.settings.mode !== 'offline') throw rpcError(403, PaymentMessages.testCardsOffline);
+    if (this.settings.mode !== 'offline') throw rpcError(403, PaymentErrors.testCardsOffline);
     const intent = await this.intents.find(card.paymentIntentId).catch((error: unknown) => {
       this.logger.error(`PaymentIntent ${card.paymentIntentId} not looked up: ${String(error)}`);
-      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+      throw rpcError(503, PaymentErrors.paymentsUnavailable);
     });
     // Only a PaymentIntent this learner was given, charged at the price it was created at.
-    if (!intent || intent.uid !== uid) throw rpcError(404, PaymentMessages.intentNotFound);
+    if (!intent || intent.uid !== uid) throw rpcError(404, PaymentErrors.intentNotFound);
     const now = this.settings.now?.() ?? new Date();
     const outcome = decideTestCard(card, now);
     if (outcome.status === 'declined') {

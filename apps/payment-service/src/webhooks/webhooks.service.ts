@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { PaymentMessages, type WebhookDelivery, type WebhookReceipt } from '@fluent/contracts';
+import { PaymentErrors, type WebhookDelivery, type WebhookReceipt } from '@fluent/contracts';
 import { rpcError } from '@fluent/server-kit';
 import { PaymentEventsPublisher } from '../events/payment-events.publisher';
 import { CreatedIntents, type KnownIntent } from '../records/created-intents';
@@ -49,13 +49,13 @@ export class WebhooksService {
       fresh = await this.events.publishSucceeded(decision.event, decision.msgId);
     } catch (error) {
       this.logger.error(`payment.succeeded for ${event.id} not published (Stripe will retry): ${String(error)}`);
-      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+      throw rpcError(503, PaymentErrors.paymentsUnavailable);
     }
     try {
       await this.payments.record(decision.event, event.id);
     } catch (error) {
       this.logger.error(`Payment ${decision.event.paymentIntentId} not recorded (Stripe will retry): ${String(error)}`);
-      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+      throw rpcError(503, PaymentErrors.paymentsUnavailable);
     }
     if (fresh) this.logger.log(`payment.succeeded published for ${decision.event.uid} (${decision.event.paymentIntentId}, event ${event.id})`);
     return { received: true, outcome: fresh ? 'published' : 'duplicate' };
@@ -68,7 +68,7 @@ export class WebhooksService {
       return await this.intents.find(event.data.object.id);
     } catch (error) {
       this.logger.error(`PaymentIntent ${event.data.object.id} not looked up (Stripe will retry): ${String(error)}`);
-      throw rpcError(503, PaymentMessages.paymentsUnavailable);
+      throw rpcError(503, PaymentErrors.paymentsUnavailable);
     }
   }
 
@@ -77,7 +77,7 @@ export class WebhooksService {
       return this.stripe.webhooks.constructEvent(Buffer.from(delivery.payloadBase64, 'base64'), delivery.signature ?? '', this.settings.secret);
     } catch (error) {
       this.logger.warn(`Webhook refused: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-      throw rpcError(400, PaymentMessages.badSignature);
+      throw rpcError(400, PaymentErrors.badSignature);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { isErrorBody } from '@fluent/contracts';
+import { isErrorBody, type Message, type MessageReply, type MessageRequest } from '@fluent/contracts';
 import { requestIdHeaders } from '@fluent/server-kit';
 import { config } from '../../config';
 import { natsClientRequestDuration } from '../../metrics/gateway-metrics';
@@ -8,6 +8,10 @@ import { NATS_TRANSPORT } from './rpc.constants';
 import { responseBytesOf, type JsonBytes } from './nest-reply';
 
 const encoder = new TextEncoder();
+
+/** A message without a request schema is sent as `{}` and takes the options first. */
+const dataAndOptions = (message: Message, args: unknown[]): [unknown, SendOptions] =>
+  message.request === undefined ? [{}, (args[0] ?? {}) as SendOptions] : [args[0], (args[1] ?? {}) as SendOptions];
 const decoder = new TextDecoder();
 
 /** The reply of a Nest NATS microservice (its ServerNats): the handler's value, or its error. */
@@ -23,11 +27,16 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
+/** What follows the message in a call: its request (when the message has one), then the options. */
+export type SendArgs<M extends Message> = M['request'] extends undefined ? [options?: SendOptions] : [data: MessageRequest<M>, options?: SendOptions];
+
 /**
  * Request/reply to the services over NATS, in the message format of Nest's NATS transport (which
  * the services listen with): `{pattern, data, id}` out, `{response | err, isDisposed, id}` back.
  * Every call has a deadline, and the services' {statusCode, message} errors become HTTP errors.
  * The request id goes in the message's headers; each call is timed by pattern and outcome.
+ * Each call names a message of libs/contracts, whose request type its data must have and whose
+ * reply type it answers: nothing is parsed against the schemas here (the service validates).
  */
 @Injectable()
 export class RpcClient implements OnModuleDestroy {
@@ -50,8 +59,9 @@ export class RpcClient implements OnModuleDestroy {
   }
 
   /** The service's answer, parsed. */
-  async send<T>(pattern: string, data: unknown, options: SendOptions = {}): Promise<T> {
-    return (await this.call(pattern, data, options, false)) as T;
+  async send<M extends Message>(message: M, ...args: SendArgs<M>): Promise<MessageReply<M>> {
+    const [data, options] = dataAndOptions(message, args);
+    return (await this.call(message.pattern, data, options, false)) as MessageReply<M>;
   }
 
   /**
@@ -59,8 +69,9 @@ export class RpcClient implements OnModuleDestroy {
    * the hot routes' replies are neither parsed nor encoded again here (see responseBytesOf).
    * Errors are the same as send's.
    */
-  async relay<T>(pattern: string, data: unknown, options: SendOptions = {}): Promise<JsonBytes<T>> {
-    return (await this.call(pattern, data, options, true)) as JsonBytes<T>;
+  async relay<M extends Message>(message: M, ...args: SendArgs<M>): Promise<JsonBytes<MessageReply<M>>> {
+    const [data, options] = dataAndOptions(message, args);
+    return (await this.call(message.pattern, data, options, true)) as JsonBytes<MessageReply<M>>;
   }
 
   private async call(pattern: string, data: unknown, options: SendOptions, asBytes: boolean): Promise<unknown> {

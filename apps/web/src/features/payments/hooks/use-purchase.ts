@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PaymentMessages, type CreatePaymentIntentResponse } from '@fluent/contracts';
+import { PaymentErrors, type CreatePaymentIntentResponse } from '@fluent/contracts';
 import { ApiError } from '@/lib/api-client';
 import { cardsQueryKey, getCards } from '@/lib/catalog/cards';
 import { getLearner } from '@/lib/learner';
@@ -59,7 +59,7 @@ export function usePurchase({ amount, onSucceeded, poll }: { amount: number; onS
         if (error instanceof ApiError && error.status === 409) {
           // Paid already (another tab, or a dashboard loaded before the payment): show the cards as they are.
           void queryClient.invalidateQueries({ queryKey: cardsQueryKey });
-          setState({ status: 'error', message: PaymentMessages.alreadyPaid });
+          setState({ status: 'error', message: PaymentErrors.alreadyPaid });
         } else if (error instanceof PollTimeoutError) {
           setState({ status: 'error', message: UNLOCK_TIMEOUT_MESSAGE });
         } else {
