@@ -1,4 +1,5 @@
-import { Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { PeriodicTask } from '@fluent/server-kit';
 
 /** What the retention needs of the reports: deleting those older than a number of days. */
 export interface ExpiringReports {
@@ -11,39 +12,16 @@ export interface ExpiringReports {
  * safe side by side. A failed round (database away) is logged and tried next time. FerretDB has no
  * TTL indexes, so this is code (as blog-service's DataRetention).
  */
-export class ItemReportRetention implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly logger = new Logger(ItemReportRetention.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-
+export class ItemReportRetention extends PeriodicTask {
   constructor(
     private readonly reports: ExpiringReports,
     private readonly settings: { days: number; intervalMs: number },
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.round(), this.settings.intervalMs);
-    this.timer.unref();
-    void this.round();
+  ) {
+    super(new Logger(ItemReportRetention.name), settings.intervalMs, 'Item report retention');
   }
 
-  /** One round; a round still running when the next is due is not doubled. */
-  round(now = new Date()): Promise<void> {
-    this.running ??= this.work(now).finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private async work(now: Date): Promise<void> {
-    try {
-      const deleted = await this.reports.deleteOlderThan(this.settings.days, now);
-      if (deleted > 0) this.logger.log(`Retention: deleted ${deleted} item reports older than ${this.settings.days} days`);
-    } catch (error) {
-      this.logger.warn(`Item report retention failed (tried again in ${this.settings.intervalMs} ms): ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  protected async work(now: Date): Promise<void> {
+    const deleted = await this.reports.deleteOlderThan(this.settings.days, now);
+    if (deleted > 0) this.logger.log(`Retention: deleted ${deleted} item reports older than ${this.settings.days} days`);
   }
 }
