@@ -1,12 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KEYCLOAK_OPTIONS } from '../../tools/stack/components.mjs';
 import { find, fixtureSecrets, natsUsers, render, ROOT, template, VALUES, workloads, type Manifest } from './support/chart';
 import { passwordEntrancesAroundTheGateway } from './support/realm';
+import { freePort } from '../../tools/stack/free-port.mjs';
 
 const RENDERS: Record<string, Manifest[]> = {
   dev: render([VALUES.dev]),
@@ -420,17 +420,6 @@ describe('NetworkPolicies admit exactly the flows the platform needs', () => {
   });
 });
 
-/** A free TCP port on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the probes the chart points at are served by the apps', () => {
   const manifests = RENDERS.prod!;

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMPOSE_NATS_CONFIG, staleFiles } from '../../tools/ops/nats-permissions.mjs';
 import { BIN } from '../../tools/stack/paths.mjs';
 import { exec, find, fixtureSecrets, natsUsers, render, template, VALUES } from './support/chart';
+import { freePort } from '../../tools/stack/free-port.mjs';
 
 describe('NATS users and permissions in the chart and compose', () => {
   it('are generated from tools/stack/nats-auth.mjs and up to date (node tools/ops/nats-permissions.mjs)', () => {
@@ -50,17 +50,6 @@ describe('NATS users and permissions in the chart and compose', () => {
   });
 });
 
-/** A free TCP port on loopback. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Routez {
   num_routes: number;
