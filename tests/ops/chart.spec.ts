@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureSecrets, helm, CHART, template, VALUES } from './support/chart';
+import { find, fixtureSecrets, helm, CHART, render, template, VALUES } from './support/chart';
 
 describe('helm/fluent', () => {
   it.each([
@@ -50,5 +50,24 @@ describe('helm/fluent', () => {
     expect(noProxy.stderr).toContain('TRUST_PROXY is required');
     const noOrigin = template([VALUES.prod], [...fixtureSecrets(), 'publicOrigin=']);
     expect(noOrigin.stderr).toContain('publicOrigin is required');
+  });
+
+  it("gives the gateway a school's trusted ranges and factor (exam-day runbook), and refuses a range that is not one", () => {
+    const gatewayEnv = (sets: string[]) => {
+      const manifests = render([VALUES.prod], [...fixtureSecrets(), ...sets]);
+      const container = find(manifests, 'Deployment', 'fluent-gateway').spec.template.spec.containers[0];
+      const env: Record<string, string> = {};
+      for (const source of container.envFrom ?? []) Object.assign(env, find(manifests, 'ConfigMap', source.configMapRef.name).data);
+      for (const entry of container.env ?? []) if (entry.value !== undefined) env[entry.name] = String(entry.value);
+      return env;
+    };
+    expect(gatewayEnv([])).toMatchObject({ RATE_LIMIT_TRUSTED_RANGES: '', RATE_LIMIT_TRUSTED_FACTOR: '10' });
+    expect(gatewayEnv(['rateLimits.trustedRanges={203.0.113.0/24,2001:db8:5::/48}', 'rateLimits.trustedFactor=30'])).toMatchObject({
+      RATE_LIMIT_TRUSTED_RANGES: '203.0.113.0/24,2001:db8:5::/48',
+      RATE_LIMIT_TRUSTED_FACTOR: '30',
+    });
+    const notARange = template([VALUES.prod], [...fixtureSecrets(), 'rateLimits.trustedRanges={school-network}']);
+    expect(notARange.status).not.toBe(0);
+    expect(notARange.stderr).toContain('trustedRanges');
   });
 });

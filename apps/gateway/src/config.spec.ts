@@ -34,4 +34,13 @@ describe('gateway configuration', () => {
   it('allows plain HTTP cookies in development', () => {
     expect(loadConfig(gatewayConfigSchema, { NODE_ENV: 'development' }).SESSION_COOKIE_SECURE).toBe(false);
   });
+
+  it('refuses a trusted rate-limit range that is not a network, naming the entry', () => {
+    expect(() => loadConfig(gatewayConfigSchema, { NODE_ENV: 'development', RATE_LIMIT_TRUSTED_RANGES: '203.0.113.0/24, school' })).toThrow(
+      /RATE_LIMIT_TRUSTED_RANGES: Not a network: school/,
+    );
+    expect(loadConfig(gatewayConfigSchema, { NODE_ENV: 'development', RATE_LIMIT_TRUSTED_RANGES: '203.0.113.0/24, 2001:db8::/48' }).RATE_LIMIT_TRUSTED_RANGES).toBe(
+      '203.0.113.0/24, 2001:db8::/48',
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { baseConfigSchema, loadConfig } from '@fluent/server-kit';
+import { parseNetworks } from './http/networks';
 
 export const SERVICE_NAME = 'gateway';
 export const gatewayConfigSchema = baseConfigSchema
@@ -46,6 +47,23 @@ export const gatewayConfigSchema = baseConfigSchema
     SESSION_RATE_LIMIT: z.coerce.number().int().positive().default(600),
     /** Requests per minute and client address on the rest of the API. */
     API_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+    /**
+     * Address ranges that each stand for many learners, e.g. a school's NAT address on exam day
+     * (CIDRs or addresses, comma-separated; empty: none). Every per-address limit is multiplied by
+     * RATE_LIMIT_TRUSTED_FACTOR for a client in them; the per-account password limit is not.
+     */
+    RATE_LIMIT_TRUSTED_RANGES: z
+      .string()
+      .default('')
+      .superRefine((value, ctx) => {
+        try {
+          parseNetworks(value.split(','));
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      }),
+    /** How many learners' worth of requests one trusted address gets (see RATE_LIMIT_TRUSTED_RANGES). */
+    RATE_LIMIT_TRUSTED_FACTOR: z.coerce.number().int().min(1).max(1000).default(10),
     /** How often a replica sends its locally counted hits to the shared store (ms); see docs/security.md#rate-limits. */
     RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(20).max(5000).default(250),
     /** Optional Google Analytics 4 measurement id for the web app. */

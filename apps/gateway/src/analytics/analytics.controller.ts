@@ -28,9 +28,10 @@ import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
 import { asksNotToBeTracked } from './do-not-track';
 import { ApiDoc, RATE } from '../openapi/route-doc';
+import { perAddressLimit } from '../common/rate-limit/address-limits';
 
 /** A person changes page a few times a minute; anything far beyond is a script inflating counts. */
-const pageViewLimit = { default: { limit: config.PAGE_VIEW_RATE_LIMIT, ttl: 60_000 } };
+const pageViewLimit = { default: { limit: perAddressLimit(config.PAGE_VIEW_RATE_LIMIT), ttl: 60_000 } };
 
 @Controller('api/analytics')
 export class AnalyticsController {

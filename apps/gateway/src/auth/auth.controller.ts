@@ -18,11 +18,12 @@ import { AuthSessions } from './auth-sessions.service';
 import { Public } from './public.decorator';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie';
 import { ApiDoc, RATE, sessionCookieSet } from '../openapi/route-doc';
+import { perAddressLimit } from '../common/rate-limit/address-limits';
 
 /** Google sign-in's start and callback: as many per minute and address as password checks, counted locally. */
-export const authLimit = { default: { limit: config.AUTH_RATE_LIMIT, ttl: 60_000 } };
+export const authLimit = { default: { limit: perAddressLimit(config.AUTH_RATE_LIMIT), ttl: 60_000 } };
 /** Session refresh: every page load and tab does one; not a password guess, so far looser. */
-const sessionLimit = { default: { limit: config.SESSION_RATE_LIMIT, ttl: 60_000 } };
+const sessionLimit = { default: { limit: perAddressLimit(config.SESSION_RATE_LIMIT), ttl: 60_000 } };
 
 /**
  * Sessions. The browser gets the short-lived access token in the body and nothing else; the

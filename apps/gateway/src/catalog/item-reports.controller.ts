@@ -20,9 +20,10 @@ import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
 import { ApiDoc, RATE, attemptIdParam } from '../openapi/route-doc';
+import { perAddressLimit } from '../common/rate-limit/address-limits';
 
 /** A learner reports a few items after a test; a script reporting hundreds is not a learner. */
-const reportLimit = { default: { limit: config.ITEM_REPORT_RATE_LIMIT, ttl: 60_000 } };
+const reportLimit = { default: { limit: perAddressLimit(config.ITEM_REPORT_RATE_LIMIT), ttl: 60_000 } };
 
 /** "Report a problem" on the results screen, and the operators' list of reports. */
 @Controller('api')

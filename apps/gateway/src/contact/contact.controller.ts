@@ -13,9 +13,10 @@ import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
 import { config } from '../config';
 import { ApiDoc, RATE } from '../openapi/route-doc';
+import { perAddressLimit } from '../common/rate-limit/address-limits';
 
 /** Far tighter than the rest of the API: a person sends a message or two, a spammer hundreds. */
-const contactLimit = { default: { limit: config.CONTACT_RATE_LIMIT, ttl: 60_000 } };
+const contactLimit = { default: { limit: perAddressLimit(config.CONTACT_RATE_LIMIT), ttl: 60_000 } };
 
 @Controller('api/contact')
 export class ContactController {

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+import type { BlockList } from 'node:net';
+import { inNetworks, parseNetworks } from '../http/networks';
 
 export const HEALTH_TOKEN_HEADER = 'x-health-token';
 
@@ -11,21 +12,7 @@ export interface InternalCallerPolicy {
 }
 
 /** Parses "10.0.0.0/8, fd00::/8" into a BlockList; loopback is always in it. Throws on a bad entry. */
-export function internalNetworks(cidrs: string[]): BlockList {
-  const list = new BlockList();
-  list.addSubnet('127.0.0.0', 8, 'ipv4');
-  list.addSubnet('::1', 128, 'ipv6');
-  for (const entry of cidrs.map((c) => c.trim()).filter(Boolean)) {
-    const [address = '', prefix] = entry.split('/');
-    const family = isIP(address);
-    const bits = prefix === undefined ? (family === 6 ? 128 : 32) : Number(prefix);
-    if (family === 0 || !Number.isInteger(bits) || bits < 0 || bits > (family === 6 ? 128 : 32)) {
-      throw new Error(`Not a network: ${entry} (expected e.g. 10.0.0.0/8 or fd00::/8)`);
-    }
-    list.addSubnet(address, bits, family === 6 ? 'ipv6' : 'ipv4');
-  }
-  return list;
-}
+export const internalNetworks = (cidrs: string[]): BlockList => parseNetworks(['127.0.0.0/8', '::1', ...cidrs]);
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -45,10 +32,5 @@ export function isInternalCaller(
   token: string | undefined,
 ): boolean {
   if (token && typeof tokenHeader === 'string' && sameSecret(tokenHeader, token)) return true;
-  if (!ip) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  const address = mapped?.[1] ?? ip;
-  const family = isIP(address);
-  if (family === 0) return false;
-  return networks.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  return inNetworks(ip, networks);
 }

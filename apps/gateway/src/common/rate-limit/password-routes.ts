@@ -1,5 +1,6 @@
 import { applyDecorators, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
+import { perAddressLimit } from './address-limits';
 import { config } from '../../config';
 
 /**
@@ -12,7 +13,7 @@ const PASSWORD_ROUTE = 'fluent:password-route';
 
 /** Marks a route as a password check: AUTH_RATE_LIMIT per minute and address, counted exactly. */
 export const PasswordRoute = () =>
-  applyDecorators(SetMetadata(PASSWORD_ROUTE, true), Throttle({ [PASSWORD_THROTTLER]: { limit: config.AUTH_RATE_LIMIT, ttl: 60_000 } }));
+  applyDecorators(SetMetadata(PASSWORD_ROUTE, true), Throttle({ [PASSWORD_THROTTLER]: { limit: perAddressLimit(config.AUTH_RATE_LIMIT), ttl: 60_000 } }));
 
 /** The password throttler applies to marked routes only. */
 export const isPasswordRoute = (context: ExecutionContext): boolean => Reflect.getMetadata(PASSWORD_ROUTE, context.getHandler()) === true;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { perAddressLimit } from './address-limits';
 import { config } from '../../config';
 import { isPasswordRoute, PASSWORD_THROTTLER } from './password-routes';
 import { RateLimitStorage } from './rate-limit-storage';
@@ -11,8 +12,8 @@ import { RateLimitStorage } from './rate-limit-storage';
       inject: [RateLimitStorage],
       useFactory: (storage: RateLimitStorage) => ({
         throttlers: [
-          { name: 'default', ttl: 60_000, limit: config.API_RATE_LIMIT },
-          { name: PASSWORD_THROTTLER, ttl: 60_000, limit: config.AUTH_RATE_LIMIT, skipIf: (context) => !isPasswordRoute(context) },
+          { name: 'default', ttl: 60_000, limit: perAddressLimit(config.API_RATE_LIMIT) },
+          { name: PASSWORD_THROTTLER, ttl: 60_000, limit: perAddressLimit(config.AUTH_RATE_LIMIT), skipIf: (context) => !isPasswordRoute(context) },
         ],
         // Shared by every gateway replica; keyed by the client address Express derives with TRUST_PROXY
         // (an IPv6 address by its /64, the throttler's default: one household or school, one bucket).
