@@ -101,6 +101,19 @@ export async function replayPayments(profile, args) {
 }
 
 /**
+ * Announces dead-lettered attempts again for their writing feedback (apps/catalog-service
+ * replay-attempts, as catalog-service), and waits until feedback-service has taken them: see
+ * deploy/RUNBOOK.md, "Inspect and replay the dead-letter streams".
+ * @param {import('./profiles.mjs').Profile} profile
+ * @param {string[]} args
+ */
+export async function replayAttempts(profile, args) {
+  await run(process.execPath, [join(ROOT, 'apps', 'catalog-service', 'dist', 'replay-attempts.js'), ...args], {
+    env: appEnvironment(profile, 'catalog-service'),
+  });
+}
+
+/**
  * The services create their collections and declared indexes as they start; the GIN indexes
  * FerretDB's PostgreSQL backend really uses are derived from those (ferretdb-indexes.mjs).
  * @param {import('./profiles.mjs').Profile} profile

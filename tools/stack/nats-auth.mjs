@@ -121,17 +121,24 @@ export function consumerRights(service) {
 export const publishedEvents = (app) => streams.filter((s) => s.publisher === app).flatMap((s) => s.subjects);
 
 /**
- * replay-payments (apps/payment-service, run by an operator as payment-service): reads the payment
- * dead letters (also an earlier layout's) message by message, and the payment consumers' positions
- * to wait until they have applied what it published again. Read-only.
+ * The replay scripts, each run by an operator as its stream's publisher: replay-payments
+ * (payment-service; also an earlier layout's payment dead letters) and replay-attempts
+ * (catalog-service). Each reads its stream's dead letters message by message, and the positions of
+ * the consumers of its stream to wait until they have applied what it published again. Read-only.
  */
-function replayRights() {
-  const payments = TOPOLOGY.streams.payments.name;
-  const letters = [deadLetterStream(payments), ...TOPOLOGY.retired.deadLetterStreams];
-  return [
-    ...letters.flatMap((stream) => [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.MSG.GET.${stream}`]),
-    ...consumers.filter((c) => c.streamName === payments).map((c) => `$JS.API.CONSUMER.INFO.${payments}.${c.durable}`),
-  ];
+const REPLAYED_STREAMS = {
+  [TOPOLOGY.streams.payments.name]: [...TOPOLOGY.retired.deadLetterStreams],
+  [TOPOLOGY.streams.attempts.name]: [],
+};
+
+/** @param {string} service */
+function replayRights(service) {
+  return streams
+    .filter((s) => s.publisher === service && s.name in REPLAYED_STREAMS)
+    .flatMap((s) => [
+      ...[deadLetterStream(s.name), ...REPLAYED_STREAMS[s.name]].flatMap((stream) => [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.MSG.GET.${stream}`]),
+      ...consumers.filter((c) => c.streamName === s.name).map((c) => `$JS.API.CONSUMER.INFO.${s.name}.${c.durable}`),
+    ]);
 }
 
 /**
@@ -197,7 +204,7 @@ export function natsUsers(profileName) {
         replicaSubjects(service),
         ...publishedEvents(service),
         ...consumerRights(service),
-        ...(service === TOPOLOGY.streams.payments.publisher ? replayRights() : []),
+        ...replayRights(service),
         ...buckets.flatMap(kvRights),
         ...(/** @type {Record<string, string[]>} */ (INTERNAL_REQUESTS)[service] ?? []),
       ],

@@ -65,6 +65,12 @@ describe('NATS users', () => {
     // payment-service consumes nothing; it may read (not change) the payment consumers and dead letters, for replay-payments.
     const payment = users['payment-service'].publish.filter((s) => s.startsWith('$JS'));
     expect(payment.every((s) => /^\$JS\.API\.(CONSUMER\.INFO|STREAM\.INFO|STREAM\.MSG\.GET)\./.test(s)), payment.join(' ')).toBe(true);
+    // catalog-service, for replay-attempts: reads the attempt dead letters and feedback-service's position, changes neither.
+    expect(users['catalog-service'].publish.filter((s) => s.startsWith('$JS.API.STREAM') || s.includes('feedback-service-attempts'))).toEqual([
+      '$JS.API.STREAM.INFO.FLUENT_ATTEMPTS_DEADLETTER',
+      '$JS.API.STREAM.MSG.GET.FLUENT_ATTEMPTS_DEADLETTER',
+      '$JS.API.CONSUMER.INFO.FLUENT_ATTEMPTS.feedback-service-attempts',
+    ]);
     // The gateway: its own KV buckets' API and subjects, no stream or consumer API in general.
     const gatewayJetStream = users.gateway.publish.filter((s) => s.startsWith('$'));
     expect(gatewayJetStream.filter((s) => !/KV_gateway_|\$KV\.gateway_|^\$JS\.API\.INFO$/.test(s))).toEqual([]);

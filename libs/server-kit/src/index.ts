@@ -9,6 +9,7 @@ export * from './nats-connection';
 export * from './jetstream';
 export * from './jetstream-consumer';
 export * from './dead-letters';
+export * from './event-replay';
 export * from './jetstream-topology';
 export * from './fluent-jetstream';
 export * from './premium-prices';

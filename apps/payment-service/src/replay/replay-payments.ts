@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Model } from 'mongoose';
 import { JSONCodec, type JetStreamClient, type JetStreamManager } from 'nats';
 import { Durables, EventStreams, EventSubjects, JETSTREAM_TOPOLOGY, deadLetterStreamName, type PaymentSucceededEvent } from '@fluent/contracts';
-import { isNotFound, type DeadLetter } from '@fluent/server-kit';
+import { readDeadLetters, waitForConsumers, type StoredDeadLetter } from '@fluent/server-kit';
 import type { CreatedIntent } from '../records/created-intent.schema';
 import type { SucceededPayment } from '../records/succeeded-payment.schema';
-import { planReplay, type CreatedIntentRecord, type ReplayPlan, type StoredDeadLetter } from './replay-plan';
+import { planReplay, type CreatedIntentRecord, type ReplayPlan } from './replay-plan';
 
 const codec = JSONCodec<unknown>();
 
@@ -58,7 +58,7 @@ export async function replayPayments(io: ReplayIo, options: ReplayOptions): Prom
     lastSeq = Math.max(lastSeq, ack.seq);
   }
   print(`published ${plan.payments.length} payment events (up to #${lastSeq} on ${EventStreams.payments}); waiting for the consumers`);
-  return waitForConsumers(io.jsm, lastSeq, options);
+  return waitForConsumers(io.jsm, EventStreams.payments, PAYMENT_DURABLES, lastSeq, { waitMs: options.waitMs, print, noun: 'payment' });
 }
 
 function describePlan(plan: ReplayPlan, recorded: number, letters: number, print: (line: string) => void): void {
@@ -79,27 +79,6 @@ async function intentsOf(intents: Model<CreatedIntent>, letters: StoredDeadLette
   return new Map(found.map((intent) => [intent._id, intent]));
 }
 
-/** Every dead letter still in these streams (a missing stream has none). */
-async function readDeadLetters(jsm: JetStreamManager, streams: string[]): Promise<StoredDeadLetter[]> {
-  const letters: StoredDeadLetter[] = [];
-  for (const stream of streams) {
-    const info = await jsm.streams.info(stream).catch((error: unknown) => {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    });
-    if (!info || info.state.messages === 0) continue;
-    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
-      // A gap (a message deleted by hand, or aged out meanwhile) is no letter.
-      const message = await jsm.streams.getMessage(stream, { seq }).catch((error: unknown) => {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      });
-      if (message) letters.push({ stream, seq, letter: message.json<DeadLetter>() });
-    }
-  }
-  return letters;
-}
-
 async function record(payments: Model<SucceededPayment>, event: PaymentSucceededEvent, source: string): Promise<void> {
   await payments
     .updateOne(
@@ -108,24 +87,4 @@ async function record(payments: Model<SucceededPayment>, event: PaymentSucceeded
       { upsert: true },
     )
     .exec();
-}
-
-/** Polls each payment consumer until it has acknowledged everything up to `lastSeq`. */
-async function waitForConsumers(jsm: JetStreamManager, lastSeq: number, options: ReplayOptions): Promise<boolean> {
-  const deadline = Date.now() + options.waitMs;
-  const pending = new Set(PAYMENT_DURABLES);
-  while (pending.size > 0 && Date.now() < deadline) {
-    for (const durable of [...pending]) {
-      const info = await jsm.consumers.info(EventStreams.payments, durable);
-      if (info.ack_floor.stream_seq >= lastSeq) {
-        options.print(`${durable}: applied every payment`);
-        pending.delete(durable);
-      }
-    }
-    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  for (const durable of pending) {
-    options.print(`${durable}: has not applied them all after ${Math.round(options.waitMs / 1000)} s; its service's log says why ("Event not applied"); it keeps retrying`);
-  }
-  return pending.size === 0;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeadLetter } from '@fluent/server-kit';
-import { planReplay, type CreatedIntentRecord, type RecordedPayment, type StoredDeadLetter } from './replay-plan';
+import type { DeadLetter, StoredDeadLetter } from '@fluent/server-kit';
+import { planReplay, type CreatedIntentRecord, type RecordedPayment } from './replay-plan';
 
 const record = (id: string, uid: string, at: string): RecordedPayment => ({ _id: id, uid, amount: 4999, currency: 'usd', succeededAt: at });
 const letter = (seq: number, data: unknown, subject = 'events.payment.succeeded'): StoredDeadLetter => ({

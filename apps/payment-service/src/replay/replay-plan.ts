@@ -1,5 +1,5 @@
 import { EventSubjects, paymentSucceededEventSchema, type PaymentSucceededEvent } from '@fluent/contracts';
-import type { DeadLetter } from '@fluent/server-kit';
+import type { StoredDeadLetter } from '@fluent/server-kit';
 
 /** A payment payment-service recorded (succeeded_payments), as stored. */
 export interface RecordedPayment {
@@ -18,12 +18,6 @@ export interface CreatedIntentRecord {
   currency: string;
 }
 
-/** A dead letter as read from its stream, with where it was. */
-export interface StoredDeadLetter {
-  stream: string;
-  seq: number;
-  letter: DeadLetter;
-}
 
 export interface ReplayPlan {
   /** Every payment to publish again, one per PaymentIntent, oldest first. */
