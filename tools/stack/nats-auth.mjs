@@ -126,6 +126,7 @@ export const publishedEvents = (app) => streams.filter((s) => s.publisher === ap
  * (catalog-service). Each reads its stream's dead letters message by message, and the positions of
  * the consumers of its stream to wait until they have applied what it published again. Read-only.
  */
+/** @type {Record<string, string[]>} */
 const REPLAYED_STREAMS = {
   [TOPOLOGY.streams.payments.name]: [...TOPOLOGY.retired.deadLetterStreams],
   [TOPOLOGY.streams.attempts.name]: [],
@@ -136,7 +137,7 @@ function replayRights(service) {
   return streams
     .filter((s) => s.publisher === service && s.name in REPLAYED_STREAMS)
     .flatMap((s) => [
-      ...[deadLetterStream(s.name), ...REPLAYED_STREAMS[s.name]].flatMap((stream) => [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.MSG.GET.${stream}`]),
+      ...[deadLetterStream(s.name), ...(REPLAYED_STREAMS[s.name] ?? [])].flatMap((stream) => [`$JS.API.STREAM.INFO.${stream}`, `$JS.API.STREAM.MSG.GET.${stream}`]),
       ...consumers.filter((c) => c.streamName === s.name).map((c) => `$JS.API.CONSUMER.INFO.${s.name}.${c.durable}`),
     ]);
 }
