@@ -94,7 +94,7 @@ export default tseslint.config(
   {
     // k6 scripts (and the adapter's fixtures): k6's init-context globals and Web Crypto; the flows
     // import neither k6 nor Node.
-    files: ['load-tests/**/*.js', 'tests/integration/fixtures/k6-*.mjs', 'tools/k6-adapter/fixtures/*.mjs'],
+    files: ['load-tests/**/*.js', 'load-tests/k6-adapter/fixtures/*.mjs'],
     languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly', crypto: 'readonly' } },
   },
 );
