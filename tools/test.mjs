@@ -117,7 +117,7 @@ try {
   // 10 s): no 5xx and no answer off the document. Last, because it spends the per-minute rate
   // limits of the contact form and item reports that the tests before it rely on. `npm run fuzz`
   // runs the long one.
-  await phases.run('API fuzz (short)', () => run('node', ['tools/fuzz/fuzz.mjs', '--quick', '--profile', 'test'], { cwd: ROOT, env }));
+  await phases.run('API fuzz (short)', () => run('node', ['tests/fuzz/fuzz.mjs', '--quick', '--profile', 'test'], { cwd: ROOT, env }));
 } catch (error) {
   exitCode = 1;
   console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);

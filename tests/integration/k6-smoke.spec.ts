@@ -1,5 +1,5 @@
 // Every k6 script in load-tests/ run once against the test stack (one VU, one iteration per
-// scenario, setup included) through the adapter in tools/k6-adapter: a script that no longer
+// scenario, setup included) through the adapter in load-tests/k6-adapter: a script that no longer
 // matches the API — a moved route, a body the gateway refuses, a request the data file does not
 // declare — fails here. k6 itself is not installed on our machines (docs/performance.md#load-tests-k6).
 import { spawn } from 'node:child_process';
@@ -31,7 +31,7 @@ const localAddress = `127.${octet()}.${octet()}.${octet()}`;
 
 async function runThroughAdapter(script: string): Promise<{ code: number; output: string; summary: Summary }> {
   const summaryFile = join(mkdtempSync(join(tmpdir(), 'k6-smoke-')), 'summary.json');
-  const child = spawn(process.execPath, [join(ROOT, 'tools', 'k6-adapter', 'run.mjs'), script, '--summary', summaryFile], {
+  const child = spawn(process.execPath, [join(ROOT, 'load-tests', 'k6-adapter', 'run.mjs'), script, '--summary', summaryFile], {
     env: { ...process.env, BASE_URL: gatewayUrl, PROFILE: 'smoke', THINK_SCALE: '0', K6_ADAPTER_LOCAL_ADDRESS: localAddress },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -71,7 +71,7 @@ describe('the k6 scripts against the stack', () => {
   );
 
   it('fails a script whose route no longer exists (GET /api/blog moved): the request is named, the run exits non-zero', async () => {
-    const { code, summary } = await runThroughAdapter(join(ROOT, 'tests', 'integration', 'fixtures', 'k6-stale-route.mjs'));
+    const { code, summary } = await runThroughAdapter(join(ROOT, 'load-tests', 'k6-adapter', 'fixtures', 'k6-stale-route.mjs'));
     expect(summary.requests.find((r) => r.name === 'blog.list')).toMatchObject({ url: `${gatewayUrl}/api/blogs`, status: '404', failed: true });
     expect(summary.checks.find((c) => c.check === 'blog.list answered 200')?.ok).toBe(false);
     expect(summary.thresholds.find((t) => t.key === 'http_req_failed')?.ok).toBe(false);
@@ -79,7 +79,7 @@ describe('the k6 scripts against the stack', () => {
   }, 120_000);
 
   it('fails a script whose body the API refuses (the payment amount as a string): 400, the run exits non-zero', async () => {
-    const { code, summary } = await runThroughAdapter(join(ROOT, 'tests', 'integration', 'fixtures', 'k6-stale-body.mjs'));
+    const { code, summary } = await runThroughAdapter(join(ROOT, 'load-tests', 'k6-adapter', 'fixtures', 'k6-stale-body.mjs'));
     expect(summary.requests.find((r) => r.name === 'payments.intent')).toMatchObject({ status: '400', failed: true });
     expect(summary.checks.filter((c) => !c.ok).map((c) => c.check)).toEqual(['payments.intent answered 200', 'payments.intent: a client secret']);
     expect(code).toBe(99);

@@ -132,7 +132,7 @@ describe('payment durability', () => {
   });
 
   describe('replay-payments', () => {
-    const replay = (...args: string[]) => runNode([join(ROOT, 'apps/payment-service/dist/replay-payments.js'), ...args], appEnvironment(profile, 'payment-service'));
+    const replay = (...args: string[]) => runNode([join(ROOT, 'apps/payment-service/dist/replay/command.js'), ...args], appEnvironment(profile, 'payment-service'));
     /** payment-service's record of a PaymentIntent it created (payment_intents), as createIntent leaves it. */
     const recordIntent = (id: string, uid: string, amount: number) =>
       mongo.db().collection<{ _id: string; [field: string]: unknown }>('payment_intents').insertOne({ _id: id, uid, amount, currency: 'usd', createdAt: new Date() });

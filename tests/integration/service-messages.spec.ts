@@ -33,7 +33,7 @@ const JUNK_DATA: unknown[] = [
   [...Array(200)].reduce((inner: unknown) => ({ a: inner }), {}),
 ];
 
-/** The supervisor's lines about a crashed service (tools/stack/keeper.mjs). */
+/** The supervisor's lines about a crashed service (tools/stack/restart-on-crash.mjs). */
 const crashLines = () => SERVICES.reduce((count, service) => count + logLines(service, /"name":"supervisor".* crashed \(/).length, 0);
 
 describe('malformed messages on every service subject', () => {

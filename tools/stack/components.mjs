@@ -34,7 +34,7 @@ import { isAlive } from './supervisor.mjs';
  */
 
 export const REALM_FILE = join(ROOT, 'deploy', 'keycloak', 'realm.json');
-export const KEEPER = join(ROOT, 'tools', 'stack', 'keeper.mjs');
+export const RESTART_ON_CRASH = join(ROOT, 'tools', 'stack', 'restart-on-crash.mjs');
 
 /** @param {string} url @param {RequestInit} [init] */
 async function answersOk(url, init) {
@@ -326,7 +326,7 @@ export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak, languageto
 export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'];
 
 /**
- * An app runs under the local supervisor (keeper.mjs), which restarts it when it crashes. It
+ * An app runs under the local supervisor (restart-on-crash.mjs), which restarts it when it crashes. It
  * connects to NATS as its own user.
  * @param {string} app
  * @returns {Component}
@@ -344,7 +344,7 @@ function nodeApp(app) {
 }
 
 /**
- * The same process, started by the keeper. The keeper's command line keeps the app's own
+ * The same process, started by restart-on-crash. restart-on-crash's command line keeps the app's own
  * command, so `match` (what stale-pid checks look for) stays the app's.
  * @param {string} name
  * @param {ProcessSpec} spec
@@ -354,7 +354,7 @@ export function supervised(name, spec) {
   return {
     ...spec,
     command: process.execPath,
-    args: [KEEPER, name, spec.command, ...spec.args],
+    args: [RESTART_ON_CRASH, name, spec.command, ...spec.args],
     match: spec.match ?? spec.command,
   };
 }

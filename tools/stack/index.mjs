@@ -95,7 +95,7 @@ export async function setupJetStream(profile) {
  * @param {string[]} args
  */
 export async function replayPayments(profile, args) {
-  await run(process.execPath, [join(ROOT, 'apps', 'payment-service', 'dist', 'replay-payments.js'), ...args], {
+  await run(process.execPath, [join(ROOT, 'apps', 'payment-service', 'dist', 'replay', 'command.js'), ...args], {
     env: appEnvironment(profile, 'payment-service'),
   });
 }

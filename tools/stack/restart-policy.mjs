@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * When the local supervisor (keeper.mjs) restarts a crashed app: exponential backoff from
+ * When the local supervisor (restart-on-crash.mjs) restarts a crashed app: exponential backoff from
  * `baseMs` up to `maxDelayMs`, at most `maxRestarts` in a row; a run that stayed up for
  * `resetAfterMs` starts the count again. Settings: FLUENT_RESTART_MAX, FLUENT_RESTART_BASE_MS,
  * FLUENT_RESTART_MAX_DELAY_MS, FLUENT_RESTART_RESET_MS.

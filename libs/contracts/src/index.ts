@@ -36,3 +36,4 @@ export * from './contact/text';
 export * from './analytics/schemas';
 export * from './analytics/messages';
 export * from './analytics/site-pages';
+export * from './site/pages';

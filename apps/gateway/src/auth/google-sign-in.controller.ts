@@ -3,7 +3,7 @@ import { Controller, Get, HttpException, Query, Req, Res } from '@nestjs/common'
 import { Throttle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AuthMessages, safeReturnPath, type GoogleSignInErrorCode } from '@fluent/contracts';
+import { AuthMessages, safeReturnPath, SITE_PAGES, type GoogleSignInErrorCode } from '@fluent/contracts';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { config } from '../config';
 import { authLimit } from './auth.controller';
@@ -51,7 +51,7 @@ export class GoogleSignInController {
       nonce: randomToken(),
       verifier: randomToken(48),
       returnTo: safeReturnPath(returnTo),
-      from: from === '/login' ? '/login' : '/',
+      from: from === SITE_PAGES.login ? SITE_PAGES.login : SITE_PAGES.home,
     };
     setPendingGoogleSignIn(response, pending);
     const authorize = new URL(`${config.KEYCLOAK_PUBLIC_URL}/realms/${config.KEYCLOAK_REALM}/protocol/openid-connect/auth`);
@@ -90,7 +90,7 @@ export class GoogleSignInController {
   async callback(@Req() request: FastifyRequest, @Res() response: FastifyReply, @Query() query: Record<string, unknown>): Promise<void> {
     const pending = takePendingGoogleSignIn(request, response);
     const fail = (code: GoogleSignInErrorCode) => {
-      const from = pending?.from === '/' ? '/' : '/login';
+      const from = pending?.from === SITE_PAGES.home ? SITE_PAGES.home : SITE_PAGES.login;
       void response.redirect(`${from}?google_error=${code}`, 302);
     };
     if (!pending || typeof query.state !== 'string' || !sameText(query.state, pending.state)) return fail('not_verified');

@@ -1,13 +1,13 @@
-import type { BlogPostSummary } from '@fluent/contracts';
+import { blogPostPath, LEARNER_PAGES, SITE_PAGES, type BlogPostSummary } from '@fluent/contracts';
 
 /**
  * The public pages search engines may list, besides each blog post. Sign-in and sign-up stay
  * crawlable (robots.txt allows them) but are not worth a sitemap entry.
  */
-export const SITEMAP_PAGES = ['/', '/blog', '/about', '/contact', '/terms', '/privacy'] as const;
+export const SITEMAP_PAGES = [SITE_PAGES.home, SITE_PAGES.blog, SITE_PAGES.about, SITE_PAGES.contact, SITE_PAGES.terms, SITE_PAGES.privacy] as const;
 
 /** Pages of a signed-in learner, and the API: nothing there for a search engine. */
-export const DISALLOWED_PATHS = ['/api/', '/dashboard', '/test', '/result'] as const;
+export const DISALLOWED_PATHS = ['/api/', ...LEARNER_PAGES] as const;
 
 const absolute = (origin: string, path: string) => `${origin.replace(/\/+$/, '')}${path}`;
 
@@ -29,7 +29,7 @@ export function sitemapXml(origin: string, posts: Pick<BlogPostSummary, 'slug' |
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...SITEMAP_PAGES.map((path) => url(path)),
-    ...posts.map((post) => url(`/blog/${encodeURIComponent(post.slug)}`, post.date)),
+    ...posts.map((post) => url(blogPostPath(post.slug), post.date)),
     '</urlset>',
     '',
   ].join('\n');

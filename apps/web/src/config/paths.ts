@@ -1,22 +1,14 @@
-const result = '/result';
-const blog = '/blog';
+import { blogPostPath, SITE_PAGES } from '@fluent/contracts';
 
-/** Every route of the app, named once: the router's patterns and every link read them from here. */
+/**
+ * Every route of the app: the pages as libs/contracts names them once (site/pages.ts), and the
+ * addresses built from them. The router's patterns and every link read them from here.
+ */
 export const paths = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  dashboard: '/dashboard',
-  test: '/test',
-  result,
+  ...SITE_PAGES,
   /** A stored attempt's results: /result reloads it by id (after a refresh, or from the dashboard). */
-  attemptResult: (attemptId: string) => `${result}?attempt=${encodeURIComponent(attemptId)}`,
-  about: '/about',
-  contact: '/contact',
-  terms: '/terms',
-  privacy: '/privacy',
-  blog,
+  attemptResult: (attemptId: string) => `${SITE_PAGES.result}?attempt=${encodeURIComponent(attemptId)}`,
   /** The router's pattern of a post's address. */
-  blogPostPattern: `${blog}/:slug`,
-  blogPost: (slug: string) => `${blog}/${encodeURIComponent(slug)}`,
+  blogPostPattern: `${SITE_PAGES.blog}/:slug`,
+  blogPost: blogPostPath,
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSitePagePath, SITE_PAGE_PATHS } from './site-pages';
+import { SITE_PAGE_PATHS } from '../site/pages';
+import { isSitePagePath } from './site-pages';
 
 describe('isSitePagePath', () => {
   it("accepts the site's pages and a blog post's address", () => {

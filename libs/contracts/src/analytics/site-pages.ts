@@ -1,14 +1,8 @@
 import { BLOG_SLUG_PATTERN } from '../blog/schemas';
+import { BLOG_POST_PREFIX, SITE_PAGE_PATHS } from '../site/pages';
 
-/**
- * The web app's pages, as `location.pathname` gives them: the one list of the site's routes that
- * the gateway and blog-service count page views for (apps/web/src/config/paths.ts names the same
- * routes for the router; a web test checks the two agree). A blog post is `/blog/<slug>`.
- */
-export const SITE_PAGE_PATHS = ['/', '/login', '/signup', '/dashboard', '/test', '/result', '/about', '/contact', '/terms', '/privacy', '/blog'] as const;
-export type SitePagePath = (typeof SITE_PAGE_PATHS)[number];
+// The pages themselves are named once in site/pages.ts.
 
-const BLOG_POST_PREFIX = '/blog/';
 /** As blogSlugSchema: a slug longer than this is no post. */
 const BLOG_SLUG_MAX = 100;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_NUMBER_HINT } from './text';
+import { SITE_PAGES } from '../site/pages';
 
 export const signUpSchema = z.object({
   mobileNumber: z.string().trim().regex(/^\d{10}$/, MOBILE_NUMBER_HINT),
@@ -102,7 +103,7 @@ export const googleExchangeSchema = z.object({
 export type GoogleExchangeRequest = z.infer<typeof googleExchangeSchema>;
 
 /** Where a Google sign-in may return to: a path of ours, never another site. */
-export function safeReturnPath(value: unknown, fallback = '/dashboard'): string {
+export function safeReturnPath(value: unknown, fallback: string = SITE_PAGES.dashboard): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
   if (value.length > 512 || [...value].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
   return value;

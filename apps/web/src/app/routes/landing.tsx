@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { SignInCard } from '@/features/auth/components/sign-in-card';
 import { useAuthState } from '@/lib/auth/auth-provider';
+import { Button } from '@/components/ui/button';
 
 export function LandingRoute() {
   const navigate = useNavigate();
@@ -21,21 +22,21 @@ export function LandingRoute() {
           <li>Three tests free, no card needed</li>
         </ul>
         <div className="hero-actions">
-          <button type="button" className="button primary" onClick={() => navigate(paths.login)}>
+          <Button variant="primary" onClick={() => navigate(paths.login)}>
             Take the Test
-          </button>
-          <button type="button" className="button" onClick={() => navigate(paths.about)}>
+          </Button>
+          <Button onClick={() => navigate(paths.about)}>
             Learn More
-          </button>
+          </Button>
         </div>
       </section>
       {auth.status === 'signed-in' ? (
         <section className="card sign-in-card">
           <h2>Welcome back</h2>
           <p>You are signed in{auth.user.email ? ` as ${auth.user.email}` : ''}.</p>
-          <button type="button" className="button primary block" onClick={() => navigate(paths.dashboard)}>
+          <Button variant="primary" block onClick={() => navigate(paths.dashboard)}>
             Go to your dashboard
-          </button>
+          </Button>
         </section>
       ) : (
         <SignInCard />

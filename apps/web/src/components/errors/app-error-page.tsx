@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { applyPageMeta } from '@/lib/page-meta';
+import { Button } from '@/components/ui/button';
 
 /**
  * Shown when rendering a route throws; the heading is the one docs/product.md#texts names. It stands outside the
@@ -29,9 +30,9 @@ export function AppErrorPage() {
             <a href={paths.home} className="button primary">
               Go to the home page
             </a>
-            <button type="button" className="button" onClick={() => window.location.reload()}>
+            <Button onClick={() => window.location.reload()}>
               Try again
-            </button>
+            </Button>
           </div>
         </section>
       </main>

@@ -1,4 +1,5 @@
 import { useAuthSession } from '@/lib/auth/auth-provider';
+import { Button } from '@/components/ui/button';
 
 /**
  * Starts Google sign-in (the gateway runs it with Keycloak). A failure comes back to the page
@@ -7,11 +8,11 @@ import { useAuthSession } from '@/lib/auth/auth-provider';
 export function GoogleButton({ label, returnTo, from }: { label: string; returnTo: string; from: '/' | '/login' }) {
   const session = useAuthSession();
   return (
-    <button type="button" className="button google" onClick={() => session.signInWithGoogle(returnTo, from)}>
+    <Button variant="google" onClick={() => session.signInWithGoogle(returnTo, from)}>
       <span className="google-mark" aria-hidden="true">
         G
       </span>
       {label}
-    </button>
+    </Button>
   );
 }

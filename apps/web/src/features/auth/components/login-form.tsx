@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/error-message';
 import { useGoogleSignInError } from '../hooks/use-google-error';
 import { CredentialFields } from './credential-fields';
 import { GoogleButton } from './google-button';
+import { Button } from '@/components/ui/button';
 
 type ReturnState = { from?: string; fromState?: unknown } | null;
 
@@ -40,9 +41,9 @@ export function LoginForm() {
       <h1 id="login-heading">Login</h1>
       <form onSubmit={(e) => void submit(e)}>
         <CredentialFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
-        <button type="submit" className="button primary block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           Login
-        </button>
+        </Button>
       </form>
       <div className="divider">or</div>
       <GoogleButton label="Continue with Google" returnTo={back?.from ?? paths.dashboard} from="/login" />

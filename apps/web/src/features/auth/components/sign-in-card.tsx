@@ -6,6 +6,7 @@ import { useGoogleSignInError } from '../hooks/use-google-error';
 import { AUTH_MESSAGES } from '../messages';
 import { CredentialFields } from './credential-fields';
 import { GoogleButton } from './google-button';
+import { Button } from '@/components/ui/button';
 
 /** The landing page's Sign In card. */
 export function SignInCard() {
@@ -40,9 +41,9 @@ export function SignInCard() {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button primary block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           Sign In
-        </button>
+        </Button>
       </form>
       <div className="divider">or</div>
       <GoogleButton label="Sign in with Google" returnTo={paths.dashboard} from="/" />

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuthSession } from '@/lib/auth/auth-provider';
 import { errorMessage } from '@/lib/error-message';
 import { AUTH_MESSAGES } from '../messages';
+import { Button } from '@/components/ui/button';
 
 /** /signup: mobile number (exactly 10 digits), email, password. */
 export function SignupForm() {
@@ -59,9 +60,9 @@ export function SignupForm() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <button type="submit" className="button primary block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           Sign Up
-        </button>
+        </Button>
       </form>
       <p className="form-footer">
         <Link to={paths.home}>Already have an account? Sign In</Link>

@@ -3,6 +3,7 @@ import { CONTACT_THANK_YOU, type ContactMessageInput } from '@fluent/contracts';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { useSendMessage } from '../api/send-message';
+import { Button } from '@/components/ui/button';
 
 const EMPTY: ContactMessageInput = { name: '', email: '', message: '', website: '' };
 
@@ -55,9 +56,9 @@ export function ContactForm() {
           {formError}
         </p>
       ) : null}
-      <button type="submit" className="button primary" disabled={send.isPending}>
+      <Button type="submit" variant="primary" disabled={send.isPending}>
         Send Message
-      </button>
+      </Button>
     </form>
   );
 }

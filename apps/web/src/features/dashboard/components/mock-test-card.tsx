@@ -1,4 +1,5 @@
 import type { MockTestCard as MockTestCardData } from '@fluent/contracts';
+import { Button } from '@/components/ui/button';
 
 export type CardState = 'available' | 'completed' | 'locked';
 
@@ -25,9 +26,8 @@ export function MockTestCard({ card, onChoose }: { card: MockTestCardData; onCho
       </div>
       <p className="mock-test-card__description">{card.description}</p>
       {/* Completed stays clickable (docs/product.md#test-cards): it explains why it cannot start. */}
-      <button
-        type="button"
-        className={state === 'available' ? 'button primary' : 'button'}
+      <Button
+        variant={state === 'available' ? 'primary' : 'secondary'}
         id={buttonId}
         // "Start Test Test 4": twenty buttons share three labels, so each also names its test.
         aria-labelledby={`${buttonId} ${headingId}`}
@@ -35,7 +35,7 @@ export function MockTestCard({ card, onChoose }: { card: MockTestCardData; onCho
       >
         {state === 'locked' && <LockIcon />}
         {BUTTON_LABEL[state]}
-      </button>
+      </Button>
     </article>
   );
 }

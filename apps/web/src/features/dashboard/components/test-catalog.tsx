@@ -7,6 +7,7 @@ import { useCards } from '@/lib/catalog/cards';
 import { errorMessage } from '@/lib/error-message';
 import type { CardState } from './mock-test-card';
 import { TestGrid } from './test-grid';
+import { Button } from '@/components/ui/button';
 import '../dashboard.css';
 
 /**
@@ -38,9 +39,7 @@ export function TestCatalog({ onUnlock }: { onUnlock: () => void }) {
     return (
       <div className="load-error" role="alert">
         <p>We could not load your tests. {errorMessage(cards.error)}</p>
-        <button
-          type="button"
-          className="button"
+        <Button
           onClick={() => {
             retried.current = true;
             void cards.refetch();
@@ -48,7 +47,7 @@ export function TestCatalog({ onUnlock }: { onUnlock: () => void }) {
           disabled={cards.isFetching}
         >
           {cards.isFetching ? 'Retrying…' : 'Try again'}
-        </button>
+        </Button>
       </div>
     );
   }

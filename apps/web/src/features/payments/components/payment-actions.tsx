@@ -1,5 +1,6 @@
 import { formatPrice } from '@fluent/contracts';
 import type { PurchaseState } from '../hooks/use-purchase';
+import { Button } from '@/components/ui/button';
 
 export interface PaymentActionsProps {
   amount: number;
@@ -14,13 +15,13 @@ export interface PaymentActionsProps {
 export function PaymentActions({ amount, submitting, onCancel, payDisabled = false }: PaymentActionsProps) {
   return (
     <div className="purchase-dialog__actions">
-      <button type="submit" className="button primary" disabled={submitting || payDisabled}>
+      <Button type="submit" variant="primary" disabled={submitting || payDisabled}>
         {submitting ? 'Processing...' : `Pay ${formatPrice(amount)}`}
-      </button>
+      </Button>
       {/* A payment under way cannot be abandoned half-way: Cancel waits for its outcome. */}
-      <button type="button" className="button" onClick={onCancel} disabled={submitting}>
+      <Button onClick={onCancel} disabled={submitting}>
         Cancel
-      </button>
+      </Button>
     </div>
   );
 }

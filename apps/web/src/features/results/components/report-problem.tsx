@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ITEM_REPORT_COMMENT_MAX, ITEM_REPORT_REASON_LABELS, ITEM_REPORT_REASONS, type ItemReportReason, type ReportableSection } from '@fluent/contracts';
 import { useReportItem } from '../api/report-item';
+import { Button } from '@/components/ui/button';
 
 interface ReportProblemProps {
   attemptId: string;
@@ -59,12 +60,12 @@ export function ReportProblem({ attemptId, section, itemId, itemLabel }: ReportP
         </p>
       ) : null}
       <div className="report-problem__actions">
-        <button type="submit" className="button primary" disabled={!reason || mutation.isPending}>
+        <Button type="submit" variant="primary" disabled={!reason || mutation.isPending}>
           {mutation.isPending ? 'Sending...' : 'Send report'}
-        </button>
-        <button type="button" className="button" onClick={() => setOpen(false)}>
+        </Button>
+        <Button onClick={() => setOpen(false)}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAttempt } from '../api/get-attempt';
 import { NoResults } from './no-results';
 import { ResultsView } from './results-view';
+import { Button } from '@/components/ui/button';
 
 const resultFromState = (state: unknown): AttemptResult | undefined => (state as { result?: AttemptResult } | null)?.result;
 
@@ -31,9 +32,9 @@ export function ResultsPage() {
         <h1>Your results could not be loaded</h1>
         <p>{query.error.message}</p>
         <p className="notice-actions">
-          <button type="button" className="button primary" onClick={() => void query.refetch()}>
+          <Button variant="primary" onClick={() => void query.refetch()}>
             Try Again
-          </button>
+          </Button>
           <Link to={paths.dashboard} className="button">
             Go to Dashboard
           </Link>

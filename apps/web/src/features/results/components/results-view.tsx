@@ -8,6 +8,7 @@ import { EmailFeedbackDetails } from './feedback/email-feedback';
 import { PassageFeedbackDetails } from './feedback/passage-feedback';
 import { SkillProfileView } from './feedback/skill-profile';
 import { ReportProblem } from './report-problem';
+import { Button } from '@/components/ui/button';
 import './results.css';
 import './feedback/feedback.css';
 
@@ -268,12 +269,12 @@ export function ResultsView({ result }: { result: AttemptResult }) {
       </section>
 
       <div className="results-actions">
-        <button type="button" className="button primary" onClick={() => navigate(paths.dashboard)}>
+        <Button variant="primary" onClick={() => navigate(paths.dashboard)}>
           Retake Test {testId}
-        </button>
-        <button type="button" className="button" disabled>
+        </Button>
+        <Button disabled>
           View Detailed Results (Coming Soon)
-        </button>
+        </Button>
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { Button } from '@/components/ui/button';
 
 export function InvalidTest() {
   const navigate = useNavigate();
@@ -7,9 +8,9 @@ export function InvalidTest() {
     <section className="card notice">
       <h1>Invalid Test Selected</h1>
       <p>Please select a test from the dashboard (Test 1 to Test 20).</p>
-      <button type="button" className="button primary" onClick={() => navigate(paths.dashboard)}>
+      <Button variant="primary" onClick={() => navigate(paths.dashboard)}>
         Go to Dashboard
-      </button>
+      </Button>
     </section>
   );
 }

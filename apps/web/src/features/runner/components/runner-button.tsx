@@ -1,6 +1,6 @@
-import type { ComponentProps } from 'react';
+import { Button, type ButtonProps } from '@/components/ui/button';
 
 /** The screen's main action button. */
-export function RunnerButton({ className, ...props }: ComponentProps<'button'>) {
-  return <button type="button" className={`button primary runner-action ${className ?? ''}`.trim()} {...props} />;
+export function RunnerButton({ className, ...props }: ButtonProps) {
+  return <Button variant="primary" className={`runner-action ${className ?? ''}`.trim()} {...props} />;
 }

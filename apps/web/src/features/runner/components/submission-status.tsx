@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Submission } from '../model/test-flow';
+import { Button } from '@/components/ui/button';
 
 /** What became of the finished test's answers. */
 export function SubmissionStatus({ submission, onRetry }: { submission: Submission; onRetry: () => void }) {
@@ -23,9 +24,9 @@ export function SubmissionStatus({ submission, onRetry }: { submission: Submissi
           <p>
             Your answers are not saved yet: {submission.message} They are kept in this tab, and we will try again in a moment.
           </p>
-          <button type="button" className="button" onClick={onRetry}>
+          <Button onClick={onRetry}>
             Try Again Now
-          </button>
+          </Button>
         </div>
       );
     case 'rejected':

@@ -1,6 +1,7 @@
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { SECTION_KEYS, SECTION_NAMES } from '@fluent/contracts';
 import { numberWord } from '@/lib/number-words';
+import { Button } from '@/components/ui/button';
 
 /** What the learner sees before starting test N: the six sections, in order, and 'Start Test'. */
 export function TestIntroduction({ testId, onStart }: { testId: number; onStart: () => void }) {
@@ -17,9 +18,9 @@ export function TestIntroduction({ testId, onStart }: { testId: number; onStart:
       <p className="runner-instruction">
         Each section starts when you press Start Section. Once the test has started, leaving or refreshing the page loses your progress.
       </p>
-      <button ref={start} type="button" className="button primary" onClick={onStart}>
+      <Button ref={start} variant="primary" onClick={onStart}>
         Start Test
-      </button>
+      </Button>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { isPassingFailure } from '../api/submit-attempt';
 import { loadPendingSubmission } from '../lib/pending-submission';
 import { InvalidTest } from './invalid-test';
 import { TestRunner } from './test-runner';
+import { Button } from '@/components/ui/button';
 
 /**
  * /test for a valid test number: 'Loading test...' until the test arrives, then the runner. A
@@ -32,9 +33,9 @@ export function TestRunnerPage({ testId, header, onSubmitted }: { testId: number
               <p>{query.error.message}</p>
               <p className="notice-actions">
                 {isPassingFailure(query.error) ? (
-                  <button type="button" className="button primary" onClick={() => void query.refetch()}>
+                  <Button variant="primary" onClick={() => void query.refetch()}>
                     Try Again
-                  </button>
+                  </Button>
                 ) : null}
                 <Link to={paths.dashboard} className="button">
                   Go to Dashboard

@@ -31,14 +31,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { MongoClient, ObjectId } from 'mongodb';
-import { runScenario } from '../load-tests/engine/run-scenario.mjs';
-import { loadDotEnv } from '../tools/env.mjs';
-import { ROOT } from '../tools/stack/paths.mjs';
-import { postgresUrl } from '../tools/stack/postgres.mjs';
-import { metricsUrls } from '../tools/stack/profiles.mjs';
-import { log } from '../tools/stack/run.mjs';
+import { runScenario } from '../engine/run-scenario.mjs';
+import { loadDotEnv } from '../../tools/env.mjs';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { postgresUrl } from '../../tools/stack/postgres.mjs';
+import { metricsUrls } from '../../tools/stack/profiles.mjs';
+import { log } from '../../tools/stack/run.mjs';
 import { startProductionGateway } from './production-gateway.mjs';
-import { readState } from '../tools/stack/supervisor.mjs';
+import { readState } from '../../tools/stack/supervisor.mjs';
 
 loadDotEnv();
 const full = process.argv.includes('--full');
@@ -60,7 +60,7 @@ const HOT_LEARNERS = 50;
 const PASSWORD = 'Bench-password-1';
 const RAISED = String(1e9);
 
-const stack = await import('../tools/stack/index.mjs');
+const stack = await import('../../tools/stack/index.mjs');
 const profile = stack.getProfile('test');
 const stackUrl = `http://127.0.0.1:${profile.ports.gateway}`;
 /** @type {() => Promise<void>} */
@@ -80,7 +80,7 @@ function residentMemory(extra = {}) {
   const pids = { ...Object.fromEntries(Object.entries(readState(profile)).map(([name, running]) => [name, running.pid])), ...extra };
   for (const [name, pid] of Object.entries(pids)) {
     try {
-      // The stack's apps run under a small supervisor (keeper.mjs): count the app, its child.
+      // The stack's apps run under a small supervisor (restart-on-crash.mjs): count the app, its child.
       const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
       const ids = ['gateway', 'auth-service', 'catalog-service', 'payment-service', 'blog-service'].includes(name) && children.length ? children : [pid];
       rss[name] = Math.round(ids.reduce((sum, id) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0), 0) / 1024);

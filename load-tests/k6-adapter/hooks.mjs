@@ -13,7 +13,7 @@ const K6_MODULES = {
 
 export async function resolve(specifier, context, nextResolve) {
   if (Object.hasOwn(K6_MODULES, specifier)) return { url: new URL(K6_MODULES[specifier], import.meta.url).href, shortCircuit: true };
-  if (specifier.startsWith('k6/')) throw new Error(`the k6 adapter does not implement ${specifier} (tools/k6-adapter)`);
+  if (specifier.startsWith('k6/')) throw new Error(`the k6 adapter does not implement ${specifier} (load-tests/k6-adapter)`);
   if (/^https?:\/\//.test(specifier)) throw new Error(`the k6 adapter does not load remote modules: ${specifier}`);
   const resolved = await nextResolve(specifier, context);
   const vu = context.parentURL ? new URL(context.parentURL).searchParams.get('vu') : null;

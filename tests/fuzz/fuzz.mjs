@@ -13,18 +13,18 @@
  * operation is fed documented (positive) and broken (negative) requests; a run fails on any 5xx,
  * any status the document does not list for the operation, a content type it does not list, or a
  * body that breaks the documented schema. Schemathesis comes from PyPI, pinned in
- * tools/fuzz/requirements.txt, into a virtualenv in the stack cache (installed once).
+ * tests/fuzz/requirements.txt, into a virtualenv in the stack cache (installed once).
  * Reports (JUnit, NDJSON) of the last run go to .data/<profile>/fuzz/.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadDotEnv } from '../env.mjs';
-import { installVenv } from '../ops/install.mjs';
-import { getProfile } from '../stack/index.mjs';
-import { ROOT } from '../stack/paths.mjs';
-import { log, run } from '../stack/run.mjs';
+import { loadDotEnv } from '../../tools/env.mjs';
+import { installVenv } from '../../tools/ops/install.mjs';
+import { getProfile } from '../../tools/stack/index.mjs';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { log, run } from '../../tools/stack/run.mjs';
 
 loadDotEnv();
 
@@ -51,7 +51,7 @@ const seed = values.seed ?? (values.quick ? String(QUICK_SEED) : undefined);
 async function main() {
   const live = await fetch(`${gatewayUrl}/api/health/live`).then((r) => r.ok, () => false);
   if (!live) throw new Error(`no gateway at ${gatewayUrl}: start the stack first (npm run stack -- up --profile ${profile.name} --apps)`);
-  const venv = await installVenv(join(ROOT, 'tools', 'fuzz', 'requirements.txt'), 'fuzz-venv', 'the API fuzzer (schemathesis)');
+  const venv = await installVenv(join(ROOT, 'tests', 'fuzz', 'requirements.txt'), 'fuzz-venv', 'the API fuzzer (schemathesis)');
 
   // A learner of its own, so every learner-only operation is reached past its 401.
   const email = `fuzz-${randomUUID().slice(0, 8)}@example.com`;

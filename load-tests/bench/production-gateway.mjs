@@ -1,14 +1,14 @@
 // @ts-check
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from '../tools/stack/paths.mjs';
-import { appEnvironment } from '../tools/stack/profiles.mjs';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { appEnvironment } from '../../tools/stack/profiles.mjs';
 
 /**
  * A gateway of the benchmarks' own in production mode (NODE_ENV=production, as deployed) on a
  * running stack profile, at `port`, serving apps/web/dist; `env` adds to or overrides its
  * environment (log level, raised limits). Resolves once it answers its liveness route.
- * @param {import('../tools/stack/profiles.mjs').Profile} profile
+ * @param {import('../../tools/stack/profiles.mjs').Profile} profile
  * @param {number} port
  * @param {Record<string, string>} [env]
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}

@@ -16,9 +16,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadDotEnv } from '../tools/env.mjs';
-import { ROOT } from '../tools/stack/paths.mjs';
-import { log } from '../tools/stack/run.mjs';
+import { loadDotEnv } from '../../tools/env.mjs';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { log } from '../../tools/stack/run.mjs';
 import { startProductionGateway } from './production-gateway.mjs';
 
 loadDotEnv();
@@ -32,7 +32,7 @@ const chromePath = process.env.CHROME_PATH || execFileSync('sh', ['-c', 'command
 const lighthouseBin = join(ROOT, 'node_modules', '.bin', 'lighthouse');
 const lighthouseVersion = /** @type {{ version: string }} */ (createRequire(import.meta.url)('lighthouse/package.json')).version;
 
-const stack = await import('../tools/stack/index.mjs');
+const stack = await import('../../tools/stack/index.mjs');
 const profile = stack.getProfile('test');
 /** @type {() => Promise<void>} */
 let stopStack = async () => undefined;
@@ -111,7 +111,7 @@ const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
 const report = [
   '# Lighthouse: the public pages',
   '',
-  `Written by \`npm run bench\` (bench/lighthouse.mjs) on ${new Date().toISOString().slice(0, 10)}. Lighthouse ${lighthouseVersion}, ${first?.chrome ?? 'Chromium'} (Debian), mobile form factor with`,
+  `Written by \`npm run bench\` (load-tests/bench/lighthouse.mjs) on ${new Date().toISOString().slice(0, 10)}. Lighthouse ${lighthouseVersion}, ${first?.chrome ?? 'Chromium'} (Debian), mobile form factor with`,
   `Lighthouse's default simulated throttling (slow 4G, 4× CPU slowdown), headless. The site is a production-mode gateway on`,
   `the test-profile stack serving \`apps/web/dist\`. Each page ran ${RUNS} times; the table shows the median of each figure.`,
   `This machine is shared and loaded (Lighthouse's benchmark index ${Math.round(median(pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex))))}).`,
@@ -129,7 +129,7 @@ const report = [
   '',
   ...rows.map((r) => `- ${r.name}: ${r.runs.map((run) => CATEGORIES.map((c) => run.scores[c]).join(' / ')).join('; ')}${r.runs.some((run) => run.failing.length) ? ` (audits losing points: ${[...new Set(r.runs.flatMap((run) => run.failing))].join(', ')})` : ''}`),
   '',
-  'Run it alone with `node bench/lighthouse.mjs` (`LIGHTHOUSE_RUNS=5` for more runs per page).',
+  'Run it alone with `node load-tests/bench/lighthouse.mjs` (`LIGHTHOUSE_RUNS=5` for more runs per page).',
   '',
 ].join('\n');
 writeFileSync(join(ROOT, 'bench', 'LIGHTHOUSE.md'), report);

@@ -19,13 +19,13 @@ setInterval(() => fs.appendFileSync(counter + '.beats', process.pid + '\\n'), 50
 `;
 
 /**
- * Whether any process of the keeper's group (the keeper and whatever it started) is left: once none
+ * Whether any process of restart-on-crash's group (restart-on-crash and whatever it started) is left: once none
  * is, nothing can start the app again, so its starts are final.
- * @param {number} keeperPid the group's leader (started detached)
+ * @param {number} leaderPid the group's leader (started detached)
  */
-function groupAlive(keeperPid) {
+function groupAlive(leaderPid) {
   try {
-    process.kill(-keeperPid, 0);
+    process.kill(-leaderPid, 0);
     return true;
   } catch {
     return false;
@@ -39,7 +39,7 @@ afterEach(async () => {
 });
 
 /**
- * Starts the fake app under the keeper, as the stack starts the apps.
+ * Starts the fake app under restart-on-crash, as the stack starts the apps.
  * @param {'crash' | 'crash-once' | 'run' | 'graceful'} mode
  * @param {Record<string, string>} policy
  */
@@ -61,7 +61,7 @@ function startFake(mode, policy = {}) {
   return { profile, running, starts, log, beatsOf };
 }
 
-describe('the local supervisor (keeper.mjs)', () => {
+describe('the local supervisor (restart-on-crash.mjs)', () => {
   it('restarts a crashing app with growing delays, logs each restart, and gives up after the cap', async () => {
     const { running, starts, log } = startFake('crash');
     await waitFor(() => !isAlive(running.pid), 10_000);
@@ -105,7 +105,7 @@ describe('the local supervisor (keeper.mjs)', () => {
     await waitFor(() => /restart 1 of 3/.test(existsSync(running.log) ? log() : ''));
     await stopProcess(profile, 'fake', 2000);
     expect(isAlive(running.pid)).toBe(false);
-    // The pending restart was a timer in the keeper: with its whole group gone, it can never fire.
+    // The pending restart was a timer in restart-on-crash: with its whole group gone, it can never fire.
     await waitFor(() => !groupAlive(running.pid));
     expect(starts()).toHaveLength(1);
   });

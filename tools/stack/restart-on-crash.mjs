@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * The local supervisor of one app: `node keeper.mjs <name> <command> [args…]` runs the command as
+ * The local supervisor of one app: `node restart-on-crash.mjs <name> <command> [args…]` runs the command as
  * its child (same process group, same log file) and restarts it when it crashes, with backoff and
  * a cap (restart-policy.mjs). Every restart and the final give-up are logged as JSON lines.
- * `stop`/`down` signal the whole group: the keeper then stops its child and never restarts it.
+ * `stop`/`down` signal the whole group: restart-on-crash then stops its child and never restarts it.
  */
 import { spawn } from 'node:child_process';
 import { isDeliberateExit, policyFromEnv, restartDelay } from './restart-policy.mjs';
 
 const [name = '', command = '', ...args] = process.argv.slice(2);
 if (!name || !command) {
-  console.error('usage: node keeper.mjs <name> <command> [args…]');
+  console.error('usage: node restart-on-crash.mjs <name> <command> [args…]');
   process.exit(2);
 }
 const policy = policyFromEnv(process.env);
@@ -71,7 +71,7 @@ function onExit(code, signal) {
 /**
  * `stop`/`down` signal the whole process group, so the child has the signal too; signalling it
  * again would cut its graceful shutdown short (Nest exits at once on a second SIGTERM). Only when
- * the keeper alone was signalled does the child still run a while later: then pass it on.
+ * restart-on-crash alone was signalled does the child still run a while later: then pass it on.
  * @param {NodeJS.Signals} signal
  */
 function stop(signal) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `node tools/k6-adapter/run.mjs <k6 script> [--summary <file.json>]`: runs a k6 script once in
+ * `node load-tests/k6-adapter/run.mjs <k6 script> [--summary <file.json>]`: runs a k6 script once in
  * Node — setup(), then one iteration of each scenario in `options.scenarios` (one VU each, VU ids
  * 1, 2, … as k6 numbers them), then teardown() — through the adapter's k6, k6/http and
  * k6/execution. Prints what was sent and checked and how the thresholds fare; writes the same as
@@ -26,7 +26,7 @@ const args = process.argv.slice(2);
 const script = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--summary');
 const summaryAt = args.indexOf('--summary');
 if (!script) {
-  console.error('usage: node tools/k6-adapter/run.mjs <k6 script> [--summary <file.json>]');
+  console.error('usage: node load-tests/k6-adapter/run.mjs <k6 script> [--summary <file.json>]');
   process.exit(2);
 }
 const scriptPath = resolve(script);

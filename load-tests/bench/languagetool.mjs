@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `node bench/languagetool.mjs [--seconds 20]`: what one LanguageTool server costs on this
+ * `node load-tests/bench/languagetool.mjs [--seconds 20]`: what one LanguageTool server costs on this
  * machine, started exactly as the stack starts it (tools/stack/languagetool.mjs) in a throwaway
  * profile on a free port, so a running stack is untouched. Measures start-up (JVM listening, then
  * the warm-up check done), resident memory, the latency of warm checks of ~100-word texts, and how
@@ -14,12 +14,12 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../tools/stack/free-port.mjs';
-import { installLanguageTool, languageToolHeap, languageToolReady, languageToolSpec, languageToolUrl } from '../tools/stack/languagetool.mjs';
-import { ROOT } from '../tools/stack/paths.mjs';
-import { startProcess, stopProcess } from '../tools/stack/supervisor.mjs';
-import { tempProfile } from '../tools/stack/testing.mjs';
-import { VERSIONS } from '../tools/stack/versions.mjs';
+import { freePort } from '../../tools/stack/free-port.mjs';
+import { installLanguageTool, languageToolHeap, languageToolReady, languageToolSpec, languageToolUrl } from '../../tools/stack/languagetool.mjs';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { startProcess, stopProcess } from '../../tools/stack/supervisor.mjs';
+import { tempProfile } from '../../tools/stack/testing.mjs';
+import { VERSIONS } from '../../tools/stack/versions.mjs';
 
 const secondsArg = process.argv.indexOf('--seconds');
 const SECONDS = secondsArg > 0 ? Number(process.argv[secondsArg + 1]) : 20;
@@ -117,7 +117,7 @@ try {
     join(ROOT, 'bench', 'LANGUAGETOOL.md'),
     `# LanguageTool on this machine
 
-Measured by \`node bench/languagetool.mjs\` (${new Date().toISOString().slice(0, 10)}): one LanguageTool
+Measured by \`node load-tests/bench/languagetool.mjs\` (${new Date().toISOString().slice(0, 10)}): one LanguageTool
 server started the way the stack starts it (\`tools/stack/languagetool.mjs\`), on loopback, in a
 throwaway profile. The machine is shared and its load varies: run it again before relying on a figure.
 
