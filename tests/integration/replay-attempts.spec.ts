@@ -16,7 +16,7 @@ import { bearer, signUp } from '../support/users';
 // nobody anything.
 const codec = JSONCodec<unknown>();
 const PASSAGE = 'The library was closed on Monday because workers were painting the walls.';
-const replay = (...args: string[]) => runNode([join(ROOT, 'apps/catalog-service/dist/replay-attempts.js'), ...args], appEnvironment(profile, 'catalog-service'));
+const replay = (...args: string[]) => runNode([join(ROOT, 'apps/catalog-service/dist/replay/command.js'), ...args], appEnvironment(profile, 'catalog-service'));
 
 describe('replay-attempts', () => {
   let nc: NatsConnection;

@@ -108,7 +108,7 @@ export async function replayPayments(profile, args) {
  * @param {string[]} args
  */
 export async function replayAttempts(profile, args) {
-  await run(process.execPath, [join(ROOT, 'apps', 'catalog-service', 'dist', 'replay-attempts.js'), ...args], {
+  await run(process.execPath, [join(ROOT, 'apps', 'catalog-service', 'dist', 'replay', 'command.js'), ...args], {
     env: appEnvironment(profile, 'catalog-service'),
   });
 }

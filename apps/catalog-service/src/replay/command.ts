@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import mongoose from 'mongoose';
 import { z } from 'zod';
 import { baseConfigSchema, databaseConfigSchema, connectNats, loadConfig, redactUri } from '@fluent/server-kit';
-import { Attempt, AttemptSchema } from './attempts/attempt.schema';
-import { replayAttempts } from './attempt-replay/replay-attempts';
+import { Attempt, AttemptSchema } from '../attempts/attempt.schema';
+import { replayAttempts } from './republish';
 
 /**
- * `node apps/catalog-service/dist/replay-attempts.js [--dry-run] [--since=YYYY-MM-DD] [--wait-ms=N]`
+ * `node apps/catalog-service/dist/replay/command.js [--dry-run] [--since=YYYY-MM-DD] [--wait-ms=N]`
  * (locally: `npm run stack -- replay-attempts`), with catalog-service's environment: its database
  * (MONGODB_URI) and NATS user, the only publisher of attempt events. Announces dead-lettered (and,
  * with --since, recently stored) attempts again for their writing feedback, then waits until
