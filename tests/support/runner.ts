@@ -112,3 +112,36 @@ export async function testIntroduction(page: Page, n: number) {
   await page.getByRole('heading', { level: 1, name: `Test ${n}`, exact: true }).waitFor();
   return page.locator('.test-intro');
 }
+
+/**
+ * The runner clock of the page's mounted test (a test build's, see apps/web/src/features/runner/lib/runner-clock.ts):
+ * a test stops it while it checks a screen, and moves it on to end a question, instead of racing
+ * the question's seconds.
+ */
+export function runnerClockOf(page: Page) {
+  const call = (what: 'pause' | 'resume' | 'advance', ms = 0) =>
+    page.evaluate(
+      ([name, by]) => {
+        const clock = (window as unknown as { __fluentRunnerClock?: Record<'pause' | 'resume' | 'advance', (ms?: number) => void> }).__fluentRunnerClock;
+        if (!clock) throw new Error('no runner clock on this page: a test build (dist-e2e) with the runner mounted is needed');
+        if (name === 'advance') clock.advance(by);
+        else clock[name]();
+      },
+      [what, ms] as const,
+    );
+  return {
+    pause: () => call('pause'),
+    resume: () => call('resume'),
+    /** Moves test time on by `ms` (a question's 30 s ends at once). */
+    advance: (ms: number) => call('advance', ms),
+    /** Runs `check` with the clock stopped, then lets it run again. */
+    async stoppedWhile<T>(check: () => Promise<T>): Promise<T> {
+      await call('pause');
+      try {
+        return await check();
+      } finally {
+        await call('resume');
+      }
+    },
+  };
+}
