@@ -10,9 +10,10 @@ import { signUp } from './users';
 /**
  * The web app built for browser tests (`nx run @fluent/web:build-e2e`, part of `npm test`'s
  * build): the production app, except that a test may speed up the runner's clock. The stack's
- * own gateway keeps serving the production build; a second gateway serves this one.
+ * own gateway keeps serving the production build; a second gateway serves this one
+ * (FLUENT_E2E_WEB_DIST names another such build: a mutated copy, to see a test fail on it).
  */
-const E2E_DIST = join(ROOT, 'apps', 'web', 'dist-e2e');
+const E2E_DIST = process.env.FLUENT_E2E_WEB_DIST ?? join(ROOT, 'apps', 'web', 'dist-e2e');
 
 export async function startTimeScaledGateway() {
   if (!existsSync(join(E2E_DIST, 'index.html'))) throw new Error(`${E2E_DIST} is missing: run npx nx run @fluent/web:build-e2e`);
