@@ -17,7 +17,8 @@ const E2E_DIST = process.env.FLUENT_E2E_WEB_DIST ?? join(ROOT, 'apps', 'web', 'd
 
 export async function startTimeScaledGateway() {
   if (!existsSync(join(E2E_DIST, 'index.html'))) throw new Error(`${E2E_DIST} is missing: run npx nx run @fluent/web:build-e2e`);
-  return startExtraGateway({ WEB_DIST: E2E_DIST });
+  // FLUENT_E2E_GATEWAY_OFFSET: another port (offset from the stack's gateway) to run two browser files side by side.
+  return startExtraGateway({ WEB_DIST: E2E_DIST }, Number(process.env.FLUENT_E2E_GATEWAY_OFFSET ?? 57));
 }
 
 /** One call the runner made to window.speechSynthesis. */
