@@ -193,7 +193,8 @@ describe('test runner and results', () => {
     attemptUrl = page.url();
     await heading('Test 1 Completed!').waitFor();
     expect(await asksBeforeUnload(page)).toBe(false);
-  });
+    // About 100 browser round trips: 25 s on a quiet machine, 45 s seen on a loaded one (no test time passes meanwhile).
+  }, 180_000);
 
   it('shows the results of the answers given, with (No answer) for the blank one', async () => {
     const typing = page.getByRole('region', { name: 'Typing Test' });
@@ -360,5 +361,6 @@ describe('test runner and results', () => {
     // 10 sentences, 10 fills, 15 jumbled, 3 passages and the email, all blank.
     await expect.poll(() => quiet.getByText('(No answer)', { exact: true }).count()).toBe(39);
     await quiet.close();
-  });
+    // This one lets the clock run: 23 minutes of test time at 0.02 are 28 s of real time, plus the steps.
+  }, 240_000);
 });
