@@ -19,7 +19,10 @@ const someAddress = () => {
   return { 'x-forwarded-for': `198.51.${Math.floor(n / 254)}.${(n % 254) + 1}` };
 };
 
-describe('rate limits', () => {
+// A count may be made again when a window edge cuts it (inOneWindow), after a wait for a window
+// with room: up to about three runs of the loop. On a loaded machine a 300-request loop alone took
+// 40 s, so each test's budget is four minutes, not the default one.
+describe('rate limits', { timeout: 240_000 }, () => {
   // Every count below is made inside one window of its limit (inOneWindow): a run a window edge
   // cuts through is made again, from another address, instead of being taken for an answer.
   it('limits sign-in attempts per client address', async () => {
