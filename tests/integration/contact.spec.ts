@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, clearOfWindowEdge, mongoUri } from '../support/stack';
+import { api, inOneWindow, mongoUri } from '../support/stack';
 
 /**
  * The contact form is rate-limited per client address. The gateway trusts X-Forwarded-For from
@@ -84,21 +84,26 @@ describe('POST /api/contact', () => {
     const honeypotted = { name: 'Limit', email: 'limit@example.com', message: 'x', website: 'http://spam.example' };
 
     it(`refuses the message after ${limit} from one address within a minute with 429`, async () => {
-      await clearOfWindowEdge(MINUTE, 15_000);
-      const from = clientAddress();
-      const statuses: number[] = [];
-      for (let i = 0; i <= limit; i++) statuses.push((await postContact(honeypotted, from)).status);
+      // Counted inside one window (a run a window edge cuts through is made again, from another address).
+      const statuses = await inOneWindow(MINUTE, 15_000, async () => {
+        const from = clientAddress();
+        const seen: number[] = [];
+        for (let i = 0; i <= limit; i++) seen.push((await postContact(honeypotted, from)).status);
+        return seen;
+      });
       expect(statuses).toEqual([...Array<number>(limit).fill(201), 429]);
     });
 
     it('counts each address on its own, and leaves the rest of the API to its own (looser) limit', async () => {
-      await clearOfWindowEdge(MINUTE, 15_000);
-      const from = clientAddress();
-      for (let i = 0; i < limit; i++) await postContact(honeypotted, from);
-      expect((await postContact(honeypotted, from)).status).toBe(429);
-      expect((await postContact(honeypotted, clientAddress())).status).toBe(201);
-      const other = await api('/api/config', { headers: { 'X-Forwarded-For': from } });
-      expect(other.status).toBe(200);
+      const { filled, another, rest } = await inOneWindow(MINUTE, 15_000, async () => {
+        const from = clientAddress();
+        const seen: number[] = [];
+        for (let i = 0; i <= limit; i++) seen.push((await postContact(honeypotted, from)).status);
+        return { filled: seen, another: (await postContact(honeypotted, clientAddress())).status, rest: (await api('/api/config', { headers: { 'X-Forwarded-For': from } })).status };
+      });
+      expect(filled).toEqual([...Array<number>(limit).fill(201), 429]);
+      expect(another).toBe(201);
+      expect(rest).toBe(200);
     });
   });
 });

@@ -7,9 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blankTestAnswers } from '@fluent/contracts';
-import { submission, submitAttempt } from '../support/catalog';
+import { submission, submitAttempt, uidOf } from '../support/catalog';
 import { createIntent, confirmTestCard, waitUntilPaid } from '../support/payments';
-import { api, eventually, gatewayUrl, profile } from '../support/stack';
+import { APPS, STACK } from '../../tools/stack/components.mjs';
+import { api, eventually, gatewayUrl, logLines, profile } from '../support/stack';
 import { bearer, sessionCookieOf } from '../support/users';
 
 /** Every log file of the profile, as one text per file. */
@@ -41,6 +42,7 @@ describe('log hygiene', () => {
     cookie = sessionCookieOf(restored)!;
     secrets.restoredCookie = cookie.split('=')[1]!;
     for (const path of ['/api/me', '/api/tests', '/api/attempts', '/api/tests/1']) expect((await api(path, { headers: bearer(token) })).status, path).toBe(200);
+    const uid = await uidOf(token);
 
     // A test with texts of the learner's own, then its writing feedback (LanguageTool reads them).
     secrets.emailBody = `Dear Sir, EMAILBODY${marker} I am writing about the late delivery of my order. Yours faithfully`;
@@ -70,8 +72,27 @@ describe('log hygiene', () => {
 
     // Sign out.
     expect((await fetch(`${gatewayUrl}/api/auth/logout`, { method: 'POST', headers: { cookie } })).status).toBe(204);
-    // pino writes asynchronously: give the last lines a moment to reach the files.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    // Each app's last line of the journey, or a line asked of it after the journey, is in its file
+    // before any file is searched: a line still on its way when the search ran would pass unseen.
+    // The gateway logs a refused request with the caller's id; blog-service a dropped honeypot message.
+    const endOfJourney = `hygiene-end-${marker}`;
+    expect((await fetch(`${gatewayUrl}/api/me`, { headers: { 'x-request-id': endOfJourney } })).status).toBe(401);
+    expect((await api('/api/contact', { method: 'POST', body: JSON.stringify({ name: 'Hygiene End', email: `${endOfJourney}@example.com`, message: 'x', website: 'http://spam.example' }) })).status).toBe(201);
+    const written: Record<string, RegExp> = {
+      gateway: new RegExp(`"clientRequestId":"${endOfJourney}"`),
+      'blog-service': new RegExp(`honeypot filled \\(email ${endOfJourney}@example\\.com`),
+      'auth-service': /paidTests set for /,
+      'catalog-service': /Premium tests unlocked for /,
+      'payment-service': /payment\.succeeded published for /,
+      'feedback-service': new RegExp(`Feedback for attempt ${attempt.body.attemptId} stored`),
+    };
+    for (const [component, line] of Object.entries(written)) {
+      const ofThisJourney = (text: string) => line.test(text) && (component === 'gateway' || component === 'blog-service' || component === 'feedback-service' || text.includes(uid));
+      await eventually(async () => logLines(component, line).filter(ofThisJourney).length, (n) => n > 0, 15_000).catch((error: unknown) => {
+        throw new Error(`${component}.log never got its line of this journey (${line}): ${String(error)}`);
+      });
+    }
 
     const found: string[] = [];
     const cardNumbers = [/4242[ -]?4242[ -]?4242[ -]?4242/, /cvc\\?"\s*:\s*\\?"987/, /11\/33/];
@@ -83,8 +104,10 @@ describe('log hygiene', () => {
       if (/fluent_session=/.test(text)) found.push(`${name}: a session cookie`);
       if (/authorization"?\s*[:=]\s*"?Bearer /i.test(text)) found.push(`${name}: an Authorization header`);
     }
-    // The journey did write logs (a search of nothing would pass).
-    expect(logs().find((log) => log.name === 'payment-service.log')?.text).toContain('payment.succeeded published');
+    // Every component of the stack has its log, with lines in it (a search of nothing would pass).
+    const expected = [...STACK, ...APPS].map((c) => `${c.name}.log`).sort();
+    const searched = logs();
+    expect(expected.filter((name) => !searched.some((log) => log.name === name && log.text.trim().length > 0))).toEqual([]);
     expect(found).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, headers, type NatsConnection } from 'nats';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { isNoResponders, isTimeout, NatsRequester } from '../../apps/gateway/src/common/rpc/nats-requester';
-import { natsUrl, natsUser } from '../support/stack';
+import { eventually, natsUrl, natsUser } from '../support/stack';
 
 // The gateway's own request/reply over plain publish and subscribe (nats-requester.ts), on the
 // stack's NATS with the gateway's and catalog-service's users: what it must keep of nats.js's
@@ -12,11 +12,14 @@ import { natsUrl, natsUser } from '../support/stack';
 const encode = (text: string) => new TextEncoder().encode(text);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-/** A requester as the gateway's NATS user, once its background connection is up. */
+/** A requester as the gateway's NATS user, once its background connection is up (a failure if it is not within 10 s). */
 async function connectedRequester(name: string): Promise<NatsRequester> {
   const { user, password } = natsUser('gateway');
   const requester = new NatsRequester({ url: natsUrl, name, credentials: { user, password }, retryMs: 100 });
-  for (let waited = 0; !requester.isConnected() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  await eventually(async () => requester.isConnected(), (connected) => connected, 10_000).catch(async (error: unknown) => {
+    await requester.drain();
+    throw new Error(`requester ${name} did not connect to ${natsUrl} as ${user}: ${String(error)}`);
+  });
   return requester;
 }
 

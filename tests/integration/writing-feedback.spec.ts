@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import { connect, JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogErrors, CatalogInternalPatterns, Durables, EventStreams, EventSubjects, FEEDBACK_PENDING_MESSAGE, type AttemptSubmittedEvent, type WritingFeedback } from '@fluent/contracts';
 import { assembleTest, questionBank } from '@fluent/question-bank';
 import { natsAuthOptions } from '@fluent/server-kit';
+import { ROOT } from '../../tools/stack/paths.mjs';
 import { blankAnswers, submission, submitAttempt, uidOf } from '../support/catalog';
 import { api, eventually, mongoUri, natsUrl, natsUser, startComponentNamed, stopComponentNamed } from '../support/stack';
 import { bearer, signUp } from '../support/users';
@@ -20,6 +23,31 @@ Could you please send a plumber to repair it this week? I am at home every after
 
 Yours sincerely,
 Anna`;
+
+/** An issue as [the words it covers, its category, LanguageTool's rule]. */
+type Finding = [string, string, string | undefined];
+const findingsIn = (text: string, issues: WritingFeedback['email']['language']['issues']): Finding[] => issues.map((i) => [text.slice(i.offset, i.offset + i.length), i.category, i.ruleId]);
+/** Everything LanguageTool (British English) finds in PASSAGE, in order: the two planted errors, and the American spellings as variants. */
+const PASSAGE_FINDINGS: Finding[] = [
+  ['has', 'grammar', 'BASE_FORM'],
+  ['went', 'grammar', 'HAVE_PART_AGREEMENT'],
+  ['favorite', 'variant', 'MORFOLOGIK_RULE_EN_GB'],
+  ['color', 'variant', 'MORFOLOGIK_RULE_EN_GB'],
+];
+
+/**
+ * Clean texts of our own (libs/writing-feedback/fixtures/own-texts.json, where all 32 are checked
+ * against LanguageTool directly by own-texts.spec.ts), here through the whole pipeline: each
+ * with the issues marked on it by hand (only variants: the other variety of English).
+ */
+interface OwnText {
+  id: string;
+  text: string;
+  issues: { word: string; category: string; rule?: string; note?: string }[];
+}
+const ownTexts = (JSON.parse(readFileSync(join(ROOT, 'libs', 'writing-feedback', 'fixtures', 'own-texts.json'), 'utf8')) as { texts: OwnText[] }).texts;
+const ownText = (id: string) => ownTexts.find((t) => t.id === id)!;
+const markedOn = (t: OwnText): Finding[] => t.issues.filter((i) => !i.note).map((i) => [i.word, i.category, i.rule]);
 
 let mongo: MongoClient;
 beforeAll(async () => {
@@ -53,10 +81,11 @@ describe('writing feedback', () => {
     const attemptId = await attemptWith(token);
     const feedback = await readyFeedback(token, attemptId);
     const passage = feedback.passages[0]!;
-    const found = passage.language.issues.map((i) => [PASSAGE.slice(i.offset, i.offset + i.length), i.category, i.ruleId]);
-    expect(found).toEqual(expect.arrayContaining([['has', 'grammar', 'BASE_FORM'], ['went', 'grammar', 'HAVE_PART_AGREEMENT']]));
-    expect(found).toEqual(expect.arrayContaining([['favorite', 'variant', 'MORFOLOGIK_RULE_EN_GB'], ['color', 'variant', 'MORFOLOGIK_RULE_EN_GB']]));
+    expect(findingsIn(PASSAGE, passage.language.issues)).toEqual(PASSAGE_FINDINGS);
     expect(passage.language.errorsPer100Words.spelling).toBe(0);
+    // The email is clean: not one issue.
+    expect(feedback.email.language.issues).toEqual([]);
+    expect(feedback.email.language.errorsPer100Words.total).toBe(0);
     expect(passage.language.issues.find((i) => i.ruleId === 'HAVE_PART_AGREEMENT')).toMatchObject({ replacements: ['gone'], explanation: expect.stringContaining('past participle') });
     expect(feedback.passages.slice(1).map((p) => [p.blank, p.score])).toEqual([[true, 0], [true, 0]]);
     expect(feedback.email.points.map((p) => p.addressed)).toEqual([true, true, true]);
@@ -84,7 +113,30 @@ describe('writing feedback', () => {
     // The original itself, written back, has none (another learner: one attempt of a test each).
     const other = await learner();
     const faithful = await attemptWith(other.token, [original, '', '']);
-    expect((await readyFeedback(other.token, faithful)).passages[0]!.deviations).toEqual([]);
+    const faithfulPassage = (await readyFeedback(other.token, faithful)).passages[0]!;
+    expect(faithfulPassage.deviations).toEqual([]);
+    // Nor a single language issue: the passage as written is clean English.
+    expect(faithfulPassage.language.issues).toEqual([]);
+    expect(faithfulPassage.language.errorsPer100Words.total).toBe(0);
+  });
+
+  it('finds no error in clean texts of every kind: British and American spelling, names and numbers, a formal email', async () => {
+    const british = ownText('clean-02');
+    const american = ownText('clean-05');
+    const namesAndNumbers = ownText('clean-12');
+    const email = ownText('clean-26');
+    expect(british.text).toContain('favourite colour');
+    expect(american.text).toContain('favorite color');
+    expect(namesAndNumbers.text).toMatch(/Maria and Tom .* London in 2019/);
+    expect(email.text).toMatch(/^Dear Ms Adams,[\s\S]*48213/);
+    const { token } = await learner();
+    const attemptId = await attemptWith(token, [british.text, american.text, namesAndNumbers.text], email.text);
+    const feedback = await readyFeedback(token, attemptId);
+    const got = [...feedback.passages.map((p, i) => findingsIn([british, american, namesAndNumbers][i]!.text, p.language.issues)), findingsIn(email.text, feedback.email.language.issues)];
+    // Exactly what is marked on each: nothing for the British texts, the three American words as variants.
+    expect(got).toEqual([[], markedOn(american), [], []]);
+    expect(markedOn(american).map(([, category]) => category)).toEqual(['variant', 'variant', 'variant']);
+    expect([...feedback.passages.map((p) => p.language.errorsPer100Words.total), feedback.email.language.errorsPer100Words.total]).toEqual([0, 0, 0, 0]);
   });
 
   it('reports an email in another language as not English instead of a page of spelling errors', async () => {
@@ -136,7 +188,15 @@ describe('writing feedback', () => {
   it('keeps the gateway out of catalog-service’s internal requests (NATS permissions)', async () => {
     const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('gateway')) });
     try {
-      await expect(nc.request(CatalogInternalPatterns.attemptWriting, JSONCodec().encode({ data: { attemptId: 'x' } }), { timeout: 2000 })).rejects.toThrow(/permission|timeout|503|no responders/i);
+      // The server refuses the publish (-ERR 'Permissions Violation for Publish to …'), and nats.js
+      // fails the request with it, long before the deadline: not a timeout, not "no responders".
+      const started = Date.now();
+      const refusal = await nc.request(CatalogInternalPatterns.attemptWriting, JSONCodec().encode({ data: { attemptId: 'x' } }), { timeout: 10_000 }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refusal).toMatchObject({ code: 'PERMISSIONS_VIOLATION', permissionContext: { operation: 'publish', subject: CatalogInternalPatterns.attemptWriting } });
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await nc.close();
     }
@@ -157,8 +217,14 @@ describe('writing feedback while its parts are down', () => {
     } finally {
       await startComponentNamed('languagetool');
     }
+    // Once it is back: the whole feedback, nothing lost to the outage: every finding of PASSAGE,
+    // the clean email clean, the email's points and the checker that made them.
     const feedback = await readyFeedback(token, attemptId, 90_000);
-    expect(feedback.passages[0]!.language.issues.length).toBeGreaterThan(0);
+    expect(findingsIn(PASSAGE, feedback.passages[0]!.language.issues)).toEqual(PASSAGE_FINDINGS);
+    expect(feedback.passages.slice(1).map((p) => [p.blank, p.score])).toEqual([[true, 0], [true, 0]]);
+    expect(feedback.email.language.issues).toEqual([]);
+    expect(feedback.email.points.map((p) => p.addressed)).toEqual([true, true, true]);
+    expect(feedback.checker).toEqual({ name: 'LanguageTool', version: '6.6', variant: 'en-GB' });
   }, 240_000);
 
   it('gives every attempt stored while feedback-service was down its feedback once it is back (5 attempts, 5 feedbacks)', async () => {

@@ -153,8 +153,22 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     expect(containerEnv(manifests, container).HEALTH_PORT).toBe('8081');
   });
 
-  it('autoscales and budgets disruptions for the gateway and every service (prod)', () => {
-    if (name !== 'prod') return;
+  // A dev cluster (values-dev.yaml): one replica of each, nothing that assumes several nodes.
+  it.runIf(name === 'dev')('runs one replica of the gateway and every service, with no autoscaler, disruption budget or spread (dev)', () => {
+    const ofApps = (kind: string) => manifests.filter((m) => m.kind === kind && APPS.includes(m.metadata.name.replace(/^fluent-/, ''))).map((m) => m.metadata.name);
+    expect(manifests.filter((m) => m.kind === 'HorizontalPodAutoscaler')).toEqual([]);
+    // (The data stores keep theirs: a budget for one replica of NATS, MongoDB and Keycloak.)
+    expect(ofApps('PodDisruptionBudget')).toEqual([]);
+    for (const app of APPS) {
+      const deployment = find(manifests, 'Deployment', `fluent-${app}`);
+      expect(deployment.spec.replicas, app).toBe(1);
+      expect(deployment.spec.template.spec.topologySpreadConstraints, app).toBeUndefined();
+    }
+    expect(find(manifests, 'StatefulSet', 'fluent-nats').spec.replicas).toBe(1);
+    expect(find(manifests, 'StatefulSet', 'fluent-mongodb').spec.replicas).toBe(1);
+  });
+
+  it.runIf(name === 'prod')('autoscales and budgets disruptions for the gateway and every service (prod)', () => {
     for (const app of APPS) {
       expect(find(manifests, 'HorizontalPodAutoscaler', `fluent-${app}`).spec.minReplicas, app).toBeGreaterThanOrEqual(2);
       // One pod at a time (#44): with at least two replicas, one always serves.

@@ -10,13 +10,15 @@ import { signUp } from './users';
 /**
  * The web app built for browser tests (`nx run @fluent/web:build-e2e`, part of `npm test`'s
  * build): the production app, except that a test may speed up the runner's clock. The stack's
- * own gateway keeps serving the production build; a second gateway serves this one.
+ * own gateway keeps serving the production build; a second gateway serves this one
+ * (FLUENT_E2E_WEB_DIST names another such build: a mutated copy, to see a test fail on it).
  */
-const E2E_DIST = join(ROOT, 'apps', 'web', 'dist-e2e');
+const E2E_DIST = process.env.FLUENT_E2E_WEB_DIST ?? join(ROOT, 'apps', 'web', 'dist-e2e');
 
 export async function startTimeScaledGateway() {
   if (!existsSync(join(E2E_DIST, 'index.html'))) throw new Error(`${E2E_DIST} is missing: run npx nx run @fluent/web:build-e2e`);
-  return startExtraGateway({ WEB_DIST: E2E_DIST });
+  // FLUENT_E2E_GATEWAY_OFFSET: another port (offset from the stack's gateway) to run two browser files side by side.
+  return startExtraGateway({ WEB_DIST: E2E_DIST }, Number(process.env.FLUENT_E2E_GATEWAY_OFFSET ?? 57));
 }
 
 /** One call the runner made to window.speechSynthesis. */
@@ -111,4 +113,37 @@ export async function testIntroduction(page: Page, n: number) {
   await page.waitForURL('**/test');
   await page.getByRole('heading', { level: 1, name: `Test ${n}`, exact: true }).waitFor();
   return page.locator('.test-intro');
+}
+
+/**
+ * The runner clock of the page's mounted test (a test build's, see apps/web/src/features/runner/lib/runner-clock.ts):
+ * a test stops it while it checks a screen, and moves it on to end a question, instead of racing
+ * the question's seconds.
+ */
+export function runnerClockOf(page: Page) {
+  const call = (what: 'pause' | 'resume' | 'advance', ms = 0) =>
+    page.evaluate(
+      ([name, by]) => {
+        const clock = (window as unknown as { __fluentRunnerClock?: Record<'pause' | 'resume' | 'advance', (ms?: number) => void> }).__fluentRunnerClock;
+        if (!clock) throw new Error('no runner clock on this page: a test build (dist-e2e) with the runner mounted is needed');
+        if (name === 'advance') clock.advance(by);
+        else clock[name]();
+      },
+      [what, ms] as const,
+    );
+  return {
+    pause: () => call('pause'),
+    resume: () => call('resume'),
+    /** Moves test time on by `ms` (a question's 30 s ends at once). */
+    advance: (ms: number) => call('advance', ms),
+    /** Runs `check` with the clock stopped, then lets it run again. */
+    async stoppedWhile<T>(check: () => Promise<T>): Promise<T> {
+      await call('pause');
+      try {
+        return await check();
+      } finally {
+        await call('resume');
+      }
+    },
+  };
 }

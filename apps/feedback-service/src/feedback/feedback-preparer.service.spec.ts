@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AttemptWriting } from '@fluent/contracts';
+import type { AttemptWriting, WritingFeedback } from '@fluent/contracts';
 import { UnprocessableEventError } from '@fluent/server-kit';
 import { AttemptNotFoundError, type CatalogClient } from '../catalog/catalog.client';
 import type { FeedbackEvents } from '../events/feedback-events.publisher';
@@ -44,6 +44,24 @@ describe('FeedbackPreparer', () => {
     expect(feedback.checker).toEqual(CHECKED.checker);
     expect(events.ready).toHaveBeenCalledWith(expect.objectContaining({ attemptId: 'a1', uid: 'u1', testId: 1 }));
     expect(store.save.mock.invocationCallOrder[0]).toBeLessThan(events.ready.mock.invocationCallOrder[0]!);
+  });
+
+  it('puts each text’s findings on its own part: every passage’s on that passage, the email’s on the email', async () => {
+    const texts = ['The cat sit on a mat.', 'Birds flies south.', 'Rain fall.'];
+    const email = 'Dear Sir, the tap leak. Yours faithfully, Ann';
+    const writing = { ...WRITING, passages: WRITING.passages.map((p, i) => ({ ...p, text: texts[i]! })), email: { ...WRITING.email, text: email } };
+    // LanguageTool's answer for each text: one match on its own word, under a rule named for the text.
+    const planted: Record<string, [string, string]> = { [texts[0]!]: ['sit', 'PASSAGE_1'], [texts[1]!]: ['flies', 'PASSAGE_2'], [texts[2]!]: ['fall', 'PASSAGE_3'], [email]: ['leak', 'EMAIL'] };
+    const check = async (text: string) => {
+      const [word, ruleId] = planted[text]!;
+      return { ...CHECKED, matches: [{ offset: text.indexOf(word), length: word.length, ruleId, categoryId: 'GRAMMAR', issueType: 'grammar', message: `${ruleId} message`, replacements: [] }] };
+    };
+    const { service, store } = preparer({ writing: async () => writing, check: check as () => Promise<unknown> });
+    await service.prepare(EVENT);
+    const [feedback] = store.save.mock.calls[0] as unknown as [WritingFeedback];
+    const found = (text: string, issues: WritingFeedback['email']['language']['issues']) => issues.map((i) => [text.slice(i.offset, i.offset + i.length), i.ruleId]);
+    expect(feedback.passages.map((p, i) => found(texts[i]!, p.language.issues))).toEqual([[['sit', 'PASSAGE_1']], [['flies', 'PASSAGE_2']], [['fall', 'PASSAGE_3']]]);
+    expect(found(email, feedback.email.language.issues)).toEqual([['leak', 'EMAIL']]);
   });
 
   it('stores each passage’s comparison with its original beside the checker’s issues: "sat in the mat" where the passage says "sat on the mat"', async () => {

@@ -19,7 +19,10 @@ describe('the runner time scale in builds', () => {
     root = mkdtempSync(join(tmpdir(), 'fluent-time-scale-'));
     mkdirSync(join(root, 'app'));
     writeFileSync(join(root, 'app', 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.ts"></script>');
-    writeFileSync(join(root, 'app', 'main.ts'), "import { timeScale } from '@/config/time-scale';\ndocument.body.append(String(timeScale()));\n");
+    writeFileSync(
+      join(root, 'app', 'main.ts'),
+      "import { timeScale } from '@/config/time-scale';\nimport { runnerClock } from '@/features/runner/lib/runner-clock';\ndocument.body.append(String(timeScale()), String(runnerClock().now()));\n",
+    );
   });
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -34,14 +37,16 @@ describe('the runner time scale in builds', () => {
       .join('\n');
   }
 
-  it('is fixed at 1 in a production build: the setting is never read', async () => {
+  it('is fixed at 1 in a production build: the setting is never read, and the runner clock is not exposed', async () => {
     const code = await bundle('production');
     expect(code).not.toContain('fluent:e2e-time-scale');
     expect(code).not.toContain('localStorage');
+    expect(code).not.toContain('__fluentRunnerClock');
   });
 
-  it('can be set in a build made for browser tests (the check above can see the reader)', async () => {
+  it('can be set in a build made for browser tests, whose runner clock a test can stop (the checks above can see both)', async () => {
     const code = await bundle('e2e');
     expect(code).toContain('fluent:e2e-time-scale');
+    expect(code).toContain('__fluentRunnerClock');
   });
 });

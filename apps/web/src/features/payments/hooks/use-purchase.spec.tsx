@@ -19,16 +19,30 @@ function setup(me: () => Response, onSucceeded = vi.fn()) {
   );
   const client = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const poll = { initialDelayMs: 5, maxDelayMs: 5, timeoutMs: 100 };
-  return { onSucceeded, ...renderHook(() => usePurchase({ amount: 4999, onSucceeded, poll }), { wrapper }) };
+  // The polling's own clock, moved on by each pause: a 45 s deadline and 5 s pauses take no real
+  // time, and a slow machine cannot run the deadline out under a test that should succeed.
+  const clock = { now: 0, pauses: [] as number[] };
+  const poll = {
+    initialDelayMs: 5_000,
+    maxDelayMs: 5_000,
+    timeoutMs: 45_000,
+    now: () => clock.now,
+    sleep: async (ms: number) => {
+      clock.pauses.push(ms);
+      clock.now += ms;
+    },
+  };
+  return { onSucceeded, clock, ...renderHook(() => usePurchase({ amount: 4999, onSucceeded, poll }), { wrapper }) };
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('usePurchase', () => {
   it('times out with a clear message when the payment does not show up in time, without claiming success', async () => {
-    const { result, onSucceeded } = setup(() => json(200, { uid: 'u1', paidTests: false }));
+    const { result, onSucceeded, clock } = setup(() => json(200, { uid: 'u1', paidTests: false }));
     await act(() => result.current.pay(async () => ({ ok: true })));
+    // It gave up at its deadline, not before: nine 5 s pauses, 45 s.
+    expect(clock.pauses).toEqual(Array<number>(9).fill(5_000));
     expect(result.current.state).toEqual({
       status: 'error',
       message: 'Your payment went through, but unlocking the premium tests is taking longer than usual. Please refresh the page in a minute.',
@@ -38,8 +52,10 @@ describe('usePurchase', () => {
 
   it('keeps polling through a failing GET /api/me and succeeds once it shows paidTests', async () => {
     let calls = 0;
-    const { result, onSucceeded } = setup(() => (++calls < 3 ? json(503, { statusCode: 503, message: 'down' }) : json(200, { uid: 'u1', paidTests: true })));
+    const { result, onSucceeded, clock } = setup(() => (++calls < 3 ? json(503, { statusCode: 503, message: 'down' }) : json(200, { uid: 'u1', paidTests: true })));
     await act(() => result.current.pay(async () => ({ ok: true })));
+    expect(calls).toBe(3);
+    expect(clock.pauses).toEqual([5_000, 5_000]);
     expect(result.current.state).toEqual({ status: 'succeeded' });
     expect(onSucceeded).toHaveBeenCalledTimes(1);
   });

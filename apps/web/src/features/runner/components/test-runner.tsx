@@ -2,13 +2,13 @@ import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SECTION_TIMINGS_MS, sectionNumber, type AttemptResult, type AttemptSubmission, type PublicTest } from '@fluent/contracts';
 import { paths } from '@/config/paths';
-import { timeScale } from '@/config/time-scale';
 import { useEnterKey } from '../hooks/use-enter-key';
 import { useIntroSpeech } from '../hooks/use-intro-speech';
 import { useLeaveWarnings } from '../hooks/use-leave-warnings';
 import { useSubmission } from '../hooks/use-submission';
 import { useTestRunner } from '../hooks/use-test-runner';
-import { systemClock, type Clock } from '../lib/clock';
+import type { Clock } from '../lib/clock';
+import { runnerClock } from '../lib/runner-clock';
 import { browserSpeech, type Speech } from '../lib/speech';
 import { newSubmissionId } from '../lib/submission-id';
 import { canGoOn, createResumedState, createRunnerState, isInProgress, remainingMs, stageKey, type RunnerState, type Stage } from '../model/test-flow';
@@ -76,7 +76,7 @@ function durationOf(stage: Stage): number {
 
 /** The six timed sections of one test, from the introduction to the submission (docs/product.md#test-flow). */
 export function TestRunner({ testId, test, pending, header, clock: givenClock, speech: givenSpeech, confirm, onSubmitted }: TestRunnerProps) {
-  const clock = useMemo(() => givenClock ?? systemClock(timeScale()), [givenClock]);
+  const clock = useMemo(() => givenClock ?? runnerClock(), [givenClock]);
   const speech = useMemo(() => givenSpeech ?? browserSpeech(), [givenSpeech]);
   const { state, act } = useTestRunner(
     () => (pending ? createResumedState(testId, pending, clock.now()) : createRunnerState(test, newSubmissionId(), clock.now())),
