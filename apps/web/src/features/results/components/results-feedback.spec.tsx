@@ -124,7 +124,8 @@ describe('writing feedback on /result', () => {
 
   it('keeps showing the plain text when the attempt has no feedback (404), and says so', async () => {
     renderResults([json(404, { statusCode: 404, message: 'Attempt not found.' })]);
-    expect((await screen.findAllByText('Writing feedback is not available for this attempt.')).length).toBe(2);
+    // In the summary's skill profile, and in the passages' and the email's sections.
+    expect((await screen.findAllByText('Writing feedback is not available for this attempt.')).length).toBe(3);
     expect(screen.getAllByText('I has went home.').length).toBeGreaterThan(0);
   });
 
