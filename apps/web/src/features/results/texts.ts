@@ -15,7 +15,9 @@ export const RESULTS_TEXT = {
   total: 'Total',
   skillOutOf: (score: number) => `${score}/100`,
   /** The change of one skill since the learner's previous attempt with a profile. */
-  skillChange: (delta: number) => (delta === 0 ? 'no change' : `${delta > 0 ? '+' : '−'}${Math.abs(delta)} since last time`),
+  skillChange: (delta: number) => (delta === 0 ? 'no change' : `${delta > 0 ? '+' : '−'}${Math.abs(delta)}`),
+  /** Heard after the change; the note under the list says it for the eye. */
+  skillChangeSuffix: ' since last time',
   skillFirst: 'Your first skill profile: the next attempt shows the change.',
   skillSince: (testId: number) => `Change since your previous attempt (Test ${testId}).`,
   skillHow: 'How each was worked out',

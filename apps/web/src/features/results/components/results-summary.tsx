@@ -27,7 +27,11 @@ function SkillSummary({ feedback, previous, goTo }: { feedback: WritingFeedback;
           <li key={s.skill}>
             <span>{s.label}</span> <strong>{RESULTS_TEXT.skillOutOf(s.score)}</strong>
             {s.delta === null ? null : (
-              <span className={`summary-change ${s.delta > 0 ? 'is-up' : s.delta < 0 ? 'is-down' : ''}`}> {RESULTS_TEXT.skillChange(s.delta)}</span>
+              <span className={`summary-change ${s.delta > 0 ? 'is-up' : s.delta < 0 ? 'is-down' : ''}`}>
+                {' '}
+                {RESULTS_TEXT.skillChange(s.delta)}
+                {s.delta === 0 ? null : <span className="results-visually-hidden">{RESULTS_TEXT.skillChangeSuffix}</span>}
+              </span>
             )}
           </li>
         ))}
