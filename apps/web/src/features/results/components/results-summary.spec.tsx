@@ -84,12 +84,12 @@ describe('the summary at the top of /result', () => {
     const wpm = typing.getByText('Typing speed').nextElementSibling?.textContent;
     const accuracy = typing.getByText('Accuracy').nextElementSibling?.textContent;
     expect(summary().getByRole('link', { name: `${wpm} · ${accuracy} accuracy` }).getAttribute('href')).toBe('#results-typing');
-    expect(await summary().findByText('Grammar')).toBeTruthy();
+    expect(await summary().findByText('Grammar', {}, { timeout: 4000 })).toBeTruthy();
   });
 
   it('shows the five skills with the change since the previous attempt, or the first profile as such', async () => {
     const { view } = renderView();
-    const skills = await summary().findByRole('list', { name: 'Skill profile' });
+    const skills = await summary().findByRole('list', { name: 'Skill profile' }, { timeout: 4000 });
     expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'Grammar 60/100 +8 since last time',
       'Vocabulary 55/100 no change',
@@ -101,21 +101,21 @@ describe('the summary at the top of /result', () => {
     view.unmount();
 
     renderView(() => json(200, { status: 'ready', feedback: FEEDBACK, previous: null }));
-    const first = await summary().findByRole('list', { name: 'Skill profile' });
+    const first = await summary().findByRole('list', { name: 'Skill profile' }, { timeout: 4000 });
     expect(within(first).getAllByRole('listitem')[0]!.textContent).toBe('Grammar 60/100');
     expect(summary().getByText(/Your first skill profile/)).toBeTruthy();
   });
 
   it('says "Preparing your writing feedback…" in place of the skills while the feedback is prepared', async () => {
     renderView(() => json(202, { status: 'pending', message: 'Preparing your writing feedback…' }));
-    expect((await summary().findByRole('status')).textContent?.trim()).toBe('Preparing your writing feedback…');
+    expect((await summary().findByRole('status', {}, { timeout: 4000 })).textContent?.trim()).toBe('Preparing your writing feedback…');
     expect(summary().queryByRole('list', { name: 'Skill profile' })).toBeNull();
   });
 
   it('lists what to work on first, each a link to where the detail is', async () => {
     renderView();
     const focus = await summary().findByRole('list', { name: 'Work on first' });
-    await within(focus).findByRole('link', { name: '5 points of the email checklist not done yet' });
+    await within(focus).findByRole('link', { name: '5 points of the email checklist not done yet' }, { timeout: 4000 });
     expect(within(focus).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['15 jumbled items in the wrong order', '#results-jumbled'],
       ['3 sentences of the passages not conveyed', '#results-passages'],
