@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { SKILL_LABELS, SKILLS, type SkillProfile } from '@fluent/contracts';
-import { RESULT_TARGETS } from '../../lib/sections';
+import { RESULT_TARGETS } from '@/features/results/lib/sections';
 import { SectionHeading } from '../section-heading';
 
 const SkillProfileChart = lazy(() => import('../charts').then((m) => ({ default: m.SkillProfileChart })));
