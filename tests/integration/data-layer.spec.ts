@@ -85,6 +85,7 @@ describe(`data layer: request-path queries use an index (${STORED} attempts stor
     ['a blog post (posts by slug)', 'blogPosts', () => ({ slug: 'no-such-post' })],
     ["an attempt's writing feedback (feedback-service: by attempt id)", 'writingFeedback', () => ({ _id: someAttempt.toHexString() })],
     ["the dashboard's skill trend (feedback-service: skill profiles by learner)", 'skillProfiles', () => ({ uid: uidOf(7) })],
+    ["the results summary's profile before an attempt (feedback-service: skill profiles by learner, earlier)", 'skillProfiles', () => ({ uid: uidOf(7), submittedAt: { $lt: new Date() } })],
   ] as [string, string, () => Filter<Document>][])('%s', async (_title, collection, filter) => {
     const plan = await planOf(mongo, collection, filter());
     expect(plan.pushdown).toBe(true);

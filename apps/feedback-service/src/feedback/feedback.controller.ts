@@ -14,7 +14,7 @@ export class FeedbackController {
   ) {}
 
   /**
-   * Ready feedback by key; otherwise pending while the attempt exists and is the caller's. Someone
+   * Ready feedback by key, with the learner's profile before it (by index); otherwise pending while the attempt exists and is the caller's. Someone
    * else's attempt is answered 404 exactly like an unknown id, ready or not.
    */
   @HandleMessage(FeedbackMessages.getFeedback)
@@ -22,7 +22,8 @@ export class FeedbackController {
     const stored = await this.store.get(request.attemptId);
     if (stored) {
       if (stored.uid !== request.uid) throw rpcError(404, CatalogErrors.attemptNotFound);
-      return { status: 'ready', feedback: stored.feedback };
+      const previous = await this.store.previousProfile(stored.uid, stored.feedback.submittedAt);
+      return { status: 'ready', feedback: stored.feedback, previous };
     }
     try {
       await this.catalog.attemptWriting(request.attemptId, request.uid);

@@ -6,6 +6,8 @@ import { isDuplicateKey } from '@fluent/server-kit';
 import { profileScores } from '@fluent/writing-feedback';
 import { SkillProfileRecord, StoredFeedback } from './feedback.schema';
 
+const pointOf = (r: SkillProfileRecord & { _id: string }): SkillTrendPoint => ({ attemptId: r._id, testId: r.testId, submittedAt: r.submittedAt.toISOString(), scores: r.scores });
+
 @Injectable()
 export class FeedbackStore implements OnModuleInit {
   constructor(
@@ -48,9 +50,21 @@ export class FeedbackStore implements OnModuleInit {
     return found ? { uid: found.uid, feedback: JSON.parse(found.body) as WritingFeedback } : undefined;
   }
 
+  /**
+   * The learner's latest profile submitted before `before` (the results summary's "since last
+   * time"): one read through the { uid, submittedAt } index, newest first, one row.
+   */
+  async previousProfile(uid: string, before: string): Promise<SkillTrendPoint | null> {
+    const row = await this.profiles
+      .findOne({ uid, submittedAt: { $lt: new Date(before) } })
+      .sort({ submittedAt: -1 })
+      .lean<SkillProfileRecord & { _id: string }>();
+    return row ? pointOf(row) : null;
+  }
+
   /** The learner's latest profiles, oldest first. */
   async trend(uid: string, limit: number): Promise<SkillTrendPoint[]> {
     const rows = await this.profiles.find({ uid }).sort({ submittedAt: -1 }).limit(limit).lean<(SkillProfileRecord & { _id: string })[]>();
-    return rows.reverse().map((r) => ({ attemptId: r._id, testId: r.testId, submittedAt: r.submittedAt.toISOString(), scores: r.scores }));
+    return rows.reverse().map(pointOf);
   }
 }

@@ -6,7 +6,7 @@ import {
   skillTrendResponseSchema,
   type AuthenticatedUser,
   type SkillTrendResponse,
-  type WritingFeedback,
+  type FeedbackResponse,
 } from '@fluent/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { RpcClient } from '../common/rpc/rpc.client';
@@ -38,7 +38,7 @@ export class FeedbackController {
       404: { description: "Attempt not found (also another learner's)" },
     },
   })
-  async feedback(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string, @RequestId() requestId: string): Promise<{ status: 'ready'; feedback: WritingFeedback }> {
+  async feedback(@CurrentUser() user: AuthenticatedUser, @Param('id') attemptId: string, @RequestId() requestId: string): Promise<Extract<FeedbackResponse, { status: 'ready' }>> {
     const answer = await this.rpc.send(FeedbackMessages.getFeedback, { uid: user.uid, attemptId }, { requestId });
     if (answer.status === 'pending') throw new HttpException(answer, HttpStatus.ACCEPTED);
     return answer;

@@ -149,18 +149,22 @@ export const writingFeedbackSchema = z.object({
 });
 export type WritingFeedback = z.infer<typeof writingFeedbackSchema>;
 
-/** GET /api/attempts/:id/feedback: 200 `ready` with the feedback, 202 `pending` while it is prepared. */
-export const feedbackReadySchema = z.object({ status: z.literal('ready'), feedback: writingFeedbackSchema });
-export const feedbackPendingSchema = z.object({ status: z.literal('pending'), message: z.string() });
-export const feedbackResponseSchema = z.discriminatedUnion('status', [feedbackReadySchema, feedbackPendingSchema]);
-export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
-
 /** One attempt's profile, for the dashboard's trend (oldest first). */
 export const skillTrendPointSchema = z.object({ attemptId: z.string(), testId, submittedAt: isoTime, scores: skillsOf(percent) });
 export type SkillTrendPoint = z.infer<typeof skillTrendPointSchema>;
 
 export const skillTrendResponseSchema = z.object({ points: z.array(skillTrendPointSchema) });
 export type SkillTrendResponse = z.infer<typeof skillTrendResponseSchema>;
+
+/**
+ * GET /api/attempts/:id/feedback: 200 `ready` with the feedback, 202 `pending` while it is prepared.
+ * `previous` is the learner's latest profile submitted before this attempt (null for their first),
+ * for the results summary's change since last time; absent from a feedback-service older than it.
+ */
+export const feedbackReadySchema = z.object({ status: z.literal('ready'), feedback: writingFeedbackSchema, previous: skillTrendPointSchema.nullable().optional() });
+export const feedbackPendingSchema = z.object({ status: z.literal('pending'), message: z.string() });
+export const feedbackResponseSchema = z.discriminatedUnion('status', [feedbackReadySchema, feedbackPendingSchema]);
+export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
 /** What both attempt events carry (msgID = attemptId): whose attempt, of which test, and when. */
 const attemptEventSchema = z.object({

@@ -101,7 +101,7 @@ describe('writing feedback on /result', () => {
 
   it('shows the email checklist: greeting, each point, register, closing and length, ticked or not in words', async () => {
     renderResults([]);
-    const checklist = await screen.findByRole('list', { name: 'Email checklist' });
+    const checklist = await screen.findByRole('list', { name: 'Email checklist' }, { timeout: 4000 });
     expect(within(checklist).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '✗ Not yet Greeting: “hey boss”, too informal',
       '✗ Not yet The prompt asks you to explain why you need the day off',
@@ -116,7 +116,7 @@ describe('writing feedback on /result', () => {
 
   it('shows the skill profile as a practice estimate, each figure openable to show how it was made', async () => {
     renderResults([]);
-    const profile = await screen.findByRole('region', { name: 'Skill profile' });
+    const profile = await screen.findByRole('region', { name: 'Skill profile' }, { timeout: 4000 });
     expect(within(profile).getByText(/not an official score/)).toBeTruthy();
     expect(within(profile).getByText('Voice & Tone:', { exact: false }).textContent).toContain('30/100');
     expect(within(profile).getAllByText('Sentence completion: 60/100, counts 100%', { exact: false }).length).toBeGreaterThan(0);
@@ -124,7 +124,8 @@ describe('writing feedback on /result', () => {
 
   it('keeps showing the plain text when the attempt has no feedback (404), and says so', async () => {
     renderResults([json(404, { statusCode: 404, message: 'Attempt not found.' })]);
-    expect((await screen.findAllByText('Writing feedback is not available for this attempt.')).length).toBe(2);
+    // In the summary's skill profile, and in the passages' and the email's sections.
+    expect((await screen.findAllByText('Writing feedback is not available for this attempt.', {}, { timeout: 4000 })).length).toBe(3);
     expect(screen.getAllByText('I has went home.').length).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { SKILL_LABELS, SKILLS, type SkillProfile } from '@fluent/contracts';
+import { RESULT_TARGETS } from '@/features/results/lib/sections';
+import { SectionHeading } from '../section-heading';
 
 const SkillProfileChart = lazy(() => import('../charts').then((m) => ({ default: m.SkillProfileChart })));
 
@@ -10,8 +12,8 @@ const SkillProfileChart = lazy(() => import('../charts').then((m) => ({ default:
 export function SkillProfileView({ profile }: { profile: SkillProfile }) {
   const bars = SKILLS.map((skill) => ({ name: SKILL_LABELS[skill], score: profile[skill].score }));
   return (
-    <section className="card results-section" aria-labelledby="results-skills">
-      <h2 id="results-skills">Skill profile</h2>
+    <section className="card results-section" aria-labelledby={RESULT_TARGETS.skills}>
+      <SectionHeading id={RESULT_TARGETS.skills}>Skill profile</SectionHeading>
       <p className="feedback-note">
         A practice estimate on Fluent’s own 0–100 scale, from this attempt’s sections and writing feedback. It is not an official score.
       </p>
