@@ -47,11 +47,8 @@ const BY_RULE: Record<string, string> = {
   WANNA: '“Wanna” is informal: write “want to”.',
   GONNA: '“Gonna” is informal: write “going to”.',
   // Harper's rules (libs/writing-feedback/src/harper.ts), in the same voice.
-  HARPER_CapitalizePersonalPronouns: 'Always write “I” as a capital letter.',
   HARPER_DiscourseMarkers: 'A comma follows a linking phrase at the start of a sentence: However, … For example, …',
-  HARPER_CompoundNouns: 'Write it as one word: textbook, wildlife, classroom.',
   HARPER_MassNouns: 'Some nouns have no plural and take no “a”: some advice, a piece of information.',
-  HARPER_MissingPreposition: 'A small word such as “to”, “in” or “of” may be missing here.',
   HARPER_ModalBeAdjective: 'After can, could, may, will …, an adjective needs “be”: it could be useful.',
   HARPER_TheyToThem: 'After a verb or a preposition, use “them”, not “they”: I saw them, with them.',
   HARPER_ThereToTheir: '“Their” means “belonging to them”; “there” is a place or starts “there is”.',

@@ -36,6 +36,9 @@ const importModule = new Function('specifier', 'return import(specifier)') as <T
 export class HarperChecker {
   private linter?: Promise<Linter>;
 
+  /** @param allRules every Harper rule on (the bench measures them all to choose; the service shows the kept ones). */
+  constructor(private readonly allRules = false) {}
+
   /** Compile Harper now (at startup) rather than on the first attempt's feedback. */
   async setup(): Promise<void> {
     await this.ready();
@@ -59,9 +62,11 @@ export class HarperChecker {
       const harper = await importModule<HarperModule>('harper.js');
       const { binary } = await importModule<{ binary: unknown }>('harper.js/binary');
       const linter = new harper.LocalLinter({ binary, dialect: harper.Dialect.British });
-      const config = await linter.getLintConfig();
-      for (const rule of Object.keys(config)) config[rule] = Object.hasOwn(HARPER_RULES, rule);
-      await linter.setLintConfig(config);
+      if (!this.allRules) {
+        const config = await linter.getLintConfig();
+        for (const rule of Object.keys(config)) config[rule] = Object.hasOwn(HARPER_RULES, rule);
+        await linter.setLintConfig(config);
+      }
       return linter;
     })();
     // A failed start is not kept: the next text tries again (and the event is redelivered).
