@@ -65,7 +65,7 @@ export async function cachedChecker({ url, cacheDir, variant = 'en-GB' }) {
  */
 export async function cachedHarper({ cacheDir, version }) {
   const { HarperChecker } = await import('../../apps/feedback-service/dist/harper/harper.checker.js');
-  const harper = new HarperChecker(true);
+  const harper = new HarperChecker({ allRules: true });
   const dir = join(cacheDir, `harper.js-${version}`);
   mkdirSync(dir, { recursive: true });
   /** @param {string[]} texts @returns {Promise<import('@fluent/writing-feedback').HarperLint[][]>} */

@@ -36,8 +36,12 @@ const importModule = new Function('specifier', 'return import(specifier)') as <T
 export class HarperChecker {
   private linter?: Promise<Linter>;
 
-  /** @param allRules every Harper rule on (the bench measures them all to choose; the service shows the kept ones). */
-  constructor(private readonly allRules = false) {}
+  /**
+   * @param options.allRules every Harper rule on (the bench measures them all to choose; the service shows the kept ones).
+   * @param options.load how harper.js is imported: vitest runs this file in a context where the
+   *   compiled build's import trick has no loader, so its tests pass their own `import()`.
+   */
+  constructor(private readonly options: { allRules?: boolean; load?: (specifier: string) => Promise<unknown> } = {}) {}
 
   /** Compile Harper now (at startup) rather than on the first attempt's feedback. */
   async setup(): Promise<void> {
@@ -59,10 +63,11 @@ export class HarperChecker {
 
   private ready(): Promise<Linter> {
     this.linter ??= (async () => {
-      const harper = await importModule<HarperModule>('harper.js');
-      const { binary } = await importModule<{ binary: unknown }>('harper.js/binary');
+      const load = (this.options.load ?? importModule) as <T>(specifier: string) => Promise<T>;
+      const harper = await load<HarperModule>('harper.js');
+      const { binary } = await load<{ binary: unknown }>('harper.js/binary');
       const linter = new harper.LocalLinter({ binary, dialect: harper.Dialect.British });
-      if (!this.allRules) {
+      if (!this.options.allRules) {
         const config = await linter.getLintConfig();
         for (const rule of Object.keys(config)) config[rule] = Object.hasOwn(HARPER_RULES, rule);
         await linter.setLintConfig(config);
