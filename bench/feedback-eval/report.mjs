@@ -50,7 +50,7 @@ export function renderReport(before, after, notes = '', harper = undefined) {
   if (harper?.jfleg.dev.harperRules) {
     out.push('## Harper\'s rules on JFLEG dev (the choice; every rule on)');
     out.push('');
-    out.push('A flag is right when it touches a token a corrector changed. "Added" flags are those where LanguageTool shows nothing: the only ones a learner sees, since an overlapping flag shows LanguageTool\'s. Kept: added flags right ≥ 70 % over at least 2, and not Harper\'s spell checker, readability or typography advice (libs/writing-feedback/src/harper.ts). Test figures of the kept rules are in the per-rule table below.');
+    out.push('A flag is right when it touches a token a corrector changed. "Added" flags are those where LanguageTool shows nothing: the only ones a learner sees, since an overlapping flag shows LanguageTool\'s. Kept: added flags right ≥ 70 % over at least 2, and not Harper\'s spell checker, readability or typography advice, nor a rule that flagged correct sentences of ours (the notes above; libs/writing-feedback/src/harper.ts). Test figures of the kept rules are in the per-rule table below.');
     out.push('');
     out.push('| rule | Harper\'s kind | kept | dev flags, precision | added flags, precision |');
     out.push('| --- | --- | --- | --- | --- |');
