@@ -29,9 +29,8 @@ const importModule = new Function('specifier', 'return import(specifier)') as <T
 /**
  * Harper (npm harper.js, WebAssembly), the second checker: run in this process, British English,
  * only the rules the library shows (libs/writing-feedback/src/harper.ts) switched on. The WebAssembly
- * module is compiled once, on first use (seconds; bench/FEEDBACK.md has the figures), then each text
- * takes milliseconds. Harper blocks the event loop while it lints; feedback is prepared off the
- * request path.
+ * module is compiled once, on first use (seconds; bench/FEEDBACK.md has the figures). Harper blocks
+ * the event loop while it lints; feedback is prepared from the queue, off any request path.
  */
 export class HarperChecker {
   private linter?: Promise<Linter>;
@@ -43,7 +42,7 @@ export class HarperChecker {
    */
   constructor(private readonly options: { allRules?: boolean; load?: (specifier: string) => Promise<unknown> } = {}) {}
 
-  /** Compile Harper now (at startup) rather than on the first attempt's feedback. */
+  /** Compile Harper now rather than on the first text (tests and the bench measure it apart). */
   async setup(): Promise<void> {
     await this.ready();
   }
