@@ -56,3 +56,31 @@ export async function cachedChecker({ url, cacheDir, variant = 'en-GB' }) {
   }
   return { checker: probe.checker, checkAll, freshChecks: () => fresh };
 }
+
+/**
+ * Harper as feedback-service runs it (its HarperChecker, British English), with every rule on so
+ * the bench can measure each; the library keeps the rules it shows (harperMatches), as in the
+ * service. Answers are kept beside the corpora per harper.js version.
+ * @param {{ cacheDir: string, version: string }} options
+ */
+export async function cachedHarper({ cacheDir, version }) {
+  const { HarperChecker } = await import('../../apps/feedback-service/dist/harper/harper.checker.js');
+  const harper = new HarperChecker({ allRules: true });
+  const dir = join(cacheDir, `harper.js-${version}`);
+  mkdirSync(dir, { recursive: true });
+  /** @param {string[]} texts @returns {Promise<import('@fluent/writing-feedback').HarperLint[][]>} */
+  async function lintAll(texts) {
+    const out = [];
+    for (const text of texts) {
+      const file = join(dir, `${createHash('sha1').update(text).digest('hex')}.json`);
+      if (existsSync(file)) out.push(JSON.parse(readFileSync(file, 'utf8')));
+      else {
+        const lints = await harper.lints(text);
+        writeFileSync(file, JSON.stringify(lints));
+        out.push(lints);
+      }
+    }
+    return out;
+  }
+  return { lintAll };
+}

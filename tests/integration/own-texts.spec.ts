@@ -1,20 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HarperChecker } from '../../apps/feedback-service/src/harper/harper.checker';
+import { TextChecker } from '../../apps/feedback-service/src/harper/text-checker';
 import { LanguageToolClient } from '../../apps/feedback-service/src/languagetool/languagetool.client';
 import { languageReport } from '@fluent/writing-feedback';
 import { ROOT } from '../../tools/stack/paths.mjs';
 import { profile } from '../support/stack';
 
 // Our own learner-style texts (libs/writing-feedback/fixtures/own-texts.json), each with the errors
-// planted in it marked by hand, checked by the stack's LanguageTool exactly as feedback-service
-// checks them (its client, British English) and reported by the library: every text gets exactly
+// planted in it marked by hand, checked by the stack's LanguageTool and Harper exactly as
+// feedback-service checks them (its TextChecker: LanguageTool's client, British English, then
+// Harper in process, merged by the library) and reported by the library: every text gets exactly
 // the issues marked, in order, and a clean text gets no error (the other variety is a variant).
 interface Planted {
   word: string;
   category: string;
   rule?: string;
-  /** "not found by LanguageTool": planted, but LanguageTool 6.6 does not flag it, so it is not expected. */
+  /** "not found by LanguageTool": planted, but neither LanguageTool 6.6 nor Harper's kept rules flag it, so it is not expected. */
   note?: string;
 }
 interface OwnText {
@@ -26,12 +29,18 @@ interface OwnText {
 
 const { texts } = JSON.parse(readFileSync(join(ROOT, 'libs', 'writing-feedback', 'fixtures', 'own-texts.json'), 'utf8')) as { texts: OwnText[] };
 const languageTool = new LanguageToolClient({ url: `http://127.0.0.1:${profile.ports.languagetool}`, variant: 'en-GB', timeoutMs: 20_000 });
+// vitest's module runner has no loader for the service build's import trick: the same module, imported here.
+const harper = new HarperChecker({ load: (specifier) => import(specifier) });
+const checker = new TextChecker(languageTool, harper);
 
 const expectedOf = (t: OwnText) => t.issues.filter((i) => !i.note).map((i) => ({ word: i.word, category: i.category, rule: i.rule }));
 
-describe('our own learner texts against the real LanguageTool', () => {
+describe('our own learner texts against the real LanguageTool and Harper', () => {
+  // Compiling Harper's WebAssembly takes seconds (longer on a loaded machine): once, before the texts.
+  beforeAll(() => harper.setup(), 120_000);
+
   it.each(texts.map((t) => [t.id, t] as const))('%s gets exactly the issues marked by hand', async (_id, t) => {
-    const report = languageReport(t.text, await languageTool.check(t.text));
+    const report = languageReport(t.text, await checker.check(t.text));
     const found = report.issues.map((i) => ({ word: t.text.slice(i.offset, i.offset + i.length), category: i.category, rule: i.ruleId }));
     expect(found).toEqual(expectedOf(t));
     if (t.id.startsWith('clean-')) expect(report.errorsPer100Words.total).toBe(0);

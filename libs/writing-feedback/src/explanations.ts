@@ -46,6 +46,13 @@ const BY_RULE: Record<string, string> = {
   EN_UNPAIRED_BRACKETS: 'A bracket or quotation mark is opened but not closed (or the other way round).',
   WANNA: '“Wanna” is informal: write “want to”.',
   GONNA: '“Gonna” is informal: write “going to”.',
+  // Harper's rules (libs/writing-feedback/src/harper.ts), in the same voice.
+  HARPER_DiscourseMarkers: 'A comma follows a linking phrase at the start of a sentence: However, … For example, …',
+  HARPER_MassNouns: 'Some nouns have no plural and take no “a”: some advice, a piece of information.',
+  HARPER_ModalBeAdjective: 'After can, could, may, will …, an adjective needs “be”: it could be useful.',
+  HARPER_TheyToThem: 'After a verb or a preposition, use “them”, not “they”: I saw them, with them.',
+  HARPER_ThereToTheir: '“Their” means “belonging to them”; “there” is a place or starts “there is”.',
+  HARPER_AvoidAndAlso: '“And also” says the same thing twice: “and” is enough.',
 };
 
 const BY_CATEGORY: Record<string, string> = {

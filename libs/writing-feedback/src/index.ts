@@ -1,5 +1,6 @@
 export * from './words';
 export * from './language';
+export * from './harper';
 export * from './explanations';
 export * from './passage';
 export * from './passage-deviations';

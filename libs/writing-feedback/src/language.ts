@@ -1,5 +1,6 @@
 import { ISSUE_CATEGORIES, type ErrorRates, type IssueCategory, type LanguageReport, type WritingIssue } from '@fluent/contracts';
 import { explanationFor } from './explanations';
+import { HARPER_CATEGORY_ID, harperCategory } from './harper';
 import { clamp, round, round1, tokens } from './words';
 
 /** One match of the grammar checker, as feedback-service's LanguageTool client hands it over. */
@@ -74,6 +75,7 @@ const VARIETY_ISSUE_TYPE = 'locale-violation';
 export const LOW_PRECISION_RULES: ReadonlySet<string> = new Set<string>(['FIRST_OF_ALL']);
 
 export function issueCategory(match: Pick<CheckerMatch, 'ruleId' | 'categoryId' | 'issueType' | 'message'>): IssueCategory | 'variant' {
+  if (match.categoryId === HARPER_CATEGORY_ID) return harperCategory(match.ruleId) ?? 'style';
   if (match.ruleId.startsWith('MORFOLOGIK_RULE')) return AMERICAN.test(match.message) ? 'variant' : 'spelling';
   if (match.issueType === VARIETY_ISSUE_TYPE || VARIETY_CATEGORIES.has(match.categoryId)) return 'variant';
   if (match.categoryId === 'CASING' || CAPITALISATION_RULE.test(match.ruleId)) return 'punctuation';
@@ -122,7 +124,8 @@ export function languageReport(text: string, result: CheckerResult): LanguageRep
   let end = 0;
   for (const match of [...result.matches].sort((a, b) => a.offset - b.offset)) {
     const valid = Number.isInteger(match.offset) && Number.isInteger(match.length) && match.offset >= end && match.length > 0;
-    if (!valid || match.offset + match.length > text.length || LOW_PRECISION_RULES.has(match.ruleId)) continue;
+    const unshown = LOW_PRECISION_RULES.has(match.ruleId) || (match.categoryId === HARPER_CATEGORY_ID && harperCategory(match.ruleId) === undefined);
+    if (!valid || match.offset + match.length > text.length || unshown) continue;
     const found = issueCategory(match);
     const category = found === 'spelling' && match.ruleId.startsWith('MORFOLOGIK_RULE') && isAmericanSpelling(text.slice(match.offset, match.offset + match.length), match.replacements) ? 'variant' : found;
     issues.push({

@@ -3,7 +3,7 @@ import type { AttemptWriting, WritingFeedback } from '@fluent/contracts';
 import { UnprocessableEventError } from '@fluent/server-kit';
 import { AttemptNotFoundError, type CatalogClient } from '../catalog/catalog.client';
 import type { FeedbackEvents } from '../events/feedback-events.publisher';
-import type { LanguageToolClient } from '../languagetool/languagetool.client';
+import type { TextChecker } from '../harper/text-checker';
 import { FeedbackPreparer } from './feedback-preparer.service';
 import type { FeedbackStore } from './feedback.store';
 
@@ -28,7 +28,7 @@ function preparer(overrides: { exists?: boolean; writing?: () => Promise<Attempt
   const languageTool = { check: vi.fn(overrides.check ?? (async () => CHECKED)) };
   const store = { exists: vi.fn(async () => overrides.exists ?? false), save: vi.fn(async () => true) };
   const events = { ready: vi.fn(async () => undefined) };
-  const service = new FeedbackPreparer(catalog as unknown as CatalogClient, languageTool as unknown as LanguageToolClient, store as unknown as FeedbackStore, events as unknown as FeedbackEvents);
+  const service = new FeedbackPreparer(catalog as unknown as CatalogClient, languageTool as unknown as TextChecker, store as unknown as FeedbackStore, events as unknown as FeedbackEvents);
   return { service, catalog, languageTool, store, events };
 }
 

@@ -6,15 +6,15 @@ import { UnprocessableEventError } from '@fluent/server-kit';
 import { NO_MATCHES, type RankOf } from '@fluent/writing-feedback';
 import { AttemptNotFoundError, CatalogClient } from '../catalog/catalog.client';
 import { FeedbackEvents } from '../events/feedback-events.publisher';
-import { LanguageToolClient } from '../languagetool/languagetool.client';
+import { TextChecker } from '../harper/text-checker';
 import { composeFeedback } from './compose-feedback';
 import { FeedbackStore } from './feedback.store';
 
 /**
  * Prepares one attempt's feedback from its attempt.submitted event: reads the texts from
- * catalog-service, checks each non-blank one with LanguageTool (one at a time: the server has two
- * check threads for every replica), scores with libs/writing-feedback, stores it under the attempt
- * id and announces feedback.ready. Anything that fails throws, and the event is delivered again.
+ * catalog-service, checks each non-blank one with LanguageTool and Harper (one at a time: the
+ * LanguageTool server has two check threads for every replica), scores with libs/writing-feedback,
+ * stores it under the attempt id and announces feedback.ready. Anything that fails throws, and the event is delivered again.
  */
 @Injectable()
 export class FeedbackPreparer {
@@ -23,7 +23,7 @@ export class FeedbackPreparer {
 
   constructor(
     private readonly catalog: CatalogClient,
-    private readonly languageTool: LanguageToolClient,
+    private readonly checker: TextChecker,
     private readonly store: FeedbackStore,
     private readonly events: FeedbackEvents,
   ) {}
@@ -43,11 +43,11 @@ export class FeedbackPreparer {
     const passages = [];
     let checker = { name: 'LanguageTool', version: '', variant: '' };
     for (const passage of writing.passages) {
-      const checked = passage.text.trim() ? await this.languageTool.check(passage.text) : NO_MATCHES;
+      const checked = passage.text.trim() ? await this.checker.check(passage.text) : NO_MATCHES;
       if ('checker' in checked) checker = checked.checker as typeof checker;
       passages.push(checked);
     }
-    const email = writing.email.text.trim() ? await this.languageTool.check(writing.email.text) : NO_MATCHES;
+    const email = writing.email.text.trim() ? await this.checker.check(writing.email.text) : NO_MATCHES;
     if ('checker' in email) checker = email.checker as typeof checker;
     const feedback = composeFeedback(writing, { passages, email, checker }, this.ranks(), new Date());
     const stored = await this.store.save(feedback, writing.uid);

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { CatalogModule } from '../catalog/catalog.module';
 import { FeedbackEvents } from '../events/feedback-events.publisher';
-import { LanguageToolModule } from '../languagetool/languagetool.module';
+import { CheckingModule } from '../harper/checking.module';
 import { FeedbackPreparer } from './feedback-preparer.service';
 import { FeedbackController } from './feedback.controller';
 import { SkillProfileRecord, SkillProfileRecordSchema, StoredFeedback, StoredFeedbackSchema } from './feedback.schema';
@@ -15,7 +15,7 @@ import { FeedbackStore } from './feedback.store';
       { name: SkillProfileRecord.name, schema: SkillProfileRecordSchema },
     ]),
     CatalogModule,
-    LanguageToolModule,
+    CheckingModule,
   ],
   controllers: [FeedbackController],
   providers: [FeedbackStore, FeedbackEvents, FeedbackPreparer],

@@ -1,0 +1,24 @@
+import { Injectable } from '@nestjs/common';
+import { harperMatches, mergeChecks } from '@fluent/writing-feedback';
+import { LanguageToolClient, type CheckedText } from '../languagetool/languagetool.client';
+import { HarperChecker } from './harper.checker';
+
+/**
+ * How feedback-service checks a text: LanguageTool, then Harper in process, merged by the library
+ * (Harper's issue shows only where LanguageTool has none). The bench (bench/feedback-eval) and the
+ * own-text integration test check texts through this same path. Harper is compiled on the first
+ * text, not at startup: compiling competes with the service's start for the CPU, and the probes
+ * must answer at once (tests/ops/manifests.spec.ts).
+ */
+@Injectable()
+export class TextChecker {
+  constructor(
+    private readonly languageTool: LanguageToolClient,
+    private readonly harper: HarperChecker,
+  ) {}
+
+  async check(text: string): Promise<CheckedText> {
+    const checked = await this.languageTool.check(text);
+    return mergeChecks(checked, harperMatches(text, await this.harper.lints(text)));
+  }
+}
