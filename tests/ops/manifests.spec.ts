@@ -70,7 +70,7 @@ function containerEnv(manifests: Manifest[], container: any): Record<string, str
 
 /** Loads an app's own config module (its zod schema and production checks) with this environment. */
 function loadAppConfig(app: string, env: Record<string, string>) {
-  const script = `require(${JSON.stringify(join(ROOT, 'apps', app, 'dist', 'config.js'))}); require(${JSON.stringify(join(ROOT, 'libs', 'server-kit', 'dist', 'nats.js'))}).natsAuthOptions();`;
+  const script = `require(${JSON.stringify(join(ROOT, 'apps', app, 'dist', 'config.js'))}); require(${JSON.stringify(join(ROOT, 'libs', 'server-kit', 'dist', 'index.js'))}).natsAuthOptions();`;
   return spawnSync(process.execPath, ['-e', script], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
 }
 
