@@ -13,7 +13,7 @@ export const premiumPriceConfigSchema = z.object({
 
 /**
  * The consumers of payment.succeeded (auth-service, catalog-service): the price they re-check, and
- * how they retry a payment they could not apply (without a limit: see paymentSucceededConsumer).
+ * how they retry a payment they could not apply (without a limit: see paymentConsumerProvider).
  */
 export const paymentConsumerConfigSchema = premiumPriceConfigSchema.extend({
   /** Pause before the second try of a payment event that failed; doubles after each failure. */

@@ -24,10 +24,10 @@ interface Running {
 /**
  * Domain events on JetStream for a service: publishing with a message id (JetStream drops a second
  * publish with the same id inside the stream's duplicate window) and reading its own durable pull
- * consumer with explicit acks (SupervisedConsumer, jetstream-consumer.ts; dead letters in
+ * consumer with explicit acks (SupervisedConsumer, supervised-consumer.ts; dead letters in
  * dead-letters.ts). It never creates, changes or deletes a stream or a consumer: the JetStream
- * setup step does (`reconcileJetStream`, jetstream-topology.ts, apps/jetstream-setup), and a
- * service's NATS user may only read its own consumer (tools/stack/nats-auth.mjs). An app that
+ * setup step does (`reconcileJetStream`, reconcile.ts, apps/jetstream-setup), and a
+ * service's NATS user may only read its own consumer (libs/contracts/src/nats/permissions.mjs). An app that
  * only publishes uses EventPublisher.
  *
  * Delivery: a handler that throws gets the message again after a growing delay (capped). The

@@ -54,7 +54,7 @@ const streamSpec = (name: string, subjects: string[], limits: StreamLimits, dupl
 });
 
 /**
- * Fluent's streams and consumers (names from libs/contracts' jetstream-topology.json). Payment
+ * Fluent's streams and consumers (names from libs/contracts' NATS topology, nats/topology.json). Payment
  * consumers retry until the event is applied: a paid learner must never stay locked out because
  * the database was away for a while. Page views are tried 5 times, then dead-lettered.
  */
@@ -93,5 +93,6 @@ export function fluentJetStreamTopology(settings: Partial<FluentJetStreamSetting
       consumer('feedbackAttempts', 50, 60_000),
     ],
     retiredStreams: retired.streams,
+    paymentSubjects: streams.payments.subjects,
   };
 }

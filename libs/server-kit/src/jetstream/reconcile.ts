@@ -8,6 +8,7 @@ import {
   type JetStreamManager,
   type StreamConfig,
 } from 'nats';
+import { subjectMatches } from '@fluent/contracts';
 
 const NANOS_PER_MS = 1_000_000;
 
@@ -52,6 +53,8 @@ export interface JetStreamTopology {
   consumers: ConsumerSpec[];
   /** Streams of an earlier layout, deleted when found (their subjects would overlap the new ones). */
   retiredStreams: string[];
+  /** The payment events' subjects (wildcards): counted in a retired stream, to say whether replay-payments must run. */
+  paymentSubjects?: string[];
 }
 
 export interface TopologyLogger {
@@ -164,7 +167,7 @@ export async function reconcileJetStream(jsm: JetStreamManager, topology: JetStr
     if (!retired) continue;
     const subjects = retired.state.subjects ?? {};
     const paymentEvents = Object.entries(subjects)
-      .filter(([subject]) => subject.startsWith('events.payment.'))
+      .filter(([subject]) => (topology.paymentSubjects ?? []).some((pattern) => subjectMatches(pattern, subject)))
       .reduce((sum, [, count]) => sum + count, 0);
     await jsm.streams.delete(name);
     report.retired.push({ stream: name, messages: retired.state.messages, paymentEvents });
