@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { find, fixtureSecrets, render, ROOT, VALUES } from './support/chart';
+import { CONSUMERS, NATS_TOPOLOGY, STREAMS } from '../../libs/contracts/src/nats/permissions.mjs';
 
 const prod = render([VALUES.prod], fixtureSecrets());
 const dev = render([VALUES.dev]);
@@ -50,7 +51,7 @@ describe('quorum sets spread for real; apps drain and scale without flapping', (
 
 describe('LanguageTool scaled on the feedback backlog (KEDA, optional)', () => {
   const manifests = render([VALUES.prod], [...fixtureSecrets(), 'languagetool.keda.enabled=true']);
-  const topology = JSON.parse(readFileSync(join(ROOT, 'libs', 'contracts', 'src', 'jetstream-topology.json'), 'utf8'));
+  const topology: ReturnType<typeof JSON.parse> = { streams: STREAMS, consumers: CONSUMERS };
 
   it("scales the LanguageTool Deployment on feedback-service's consumer of FLUENT_ATTEMPTS, read from the chart's NATS monitoring port", () => {
     const scaled = find(manifests, 'ScaledObject', 'fluent-languagetool').spec;

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,7 +70,7 @@ function containerEnv(manifests: Manifest[], container: any): Record<string, str
 
 /** Loads an app's own config module (its zod schema and production checks) with this environment. */
 function loadAppConfig(app: string, env: Record<string, string>) {
-  const script = `require(${JSON.stringify(join(ROOT, 'apps', app, 'dist', 'config.js'))}); require(${JSON.stringify(join(ROOT, 'libs', 'server-kit', 'dist', 'nats.js'))}).natsAuthOptions();`;
+  const script = `require(${JSON.stringify(join(ROOT, 'apps', app, 'dist', 'config.js'))}); require(${JSON.stringify(join(ROOT, 'libs', 'server-kit', 'dist', 'index.js'))}).natsAuthOptions();`;
   return spawnSync(process.execPath, ['-e', script], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
 }
 
@@ -457,6 +457,27 @@ describe('the probes the chart points at are served by the apps', () => {
       expect(await ask(container.readinessProbe.httpGet.path)).toBe(503);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+});
+
+/** The apps whose configuration reads the premium price (its zod schemas, in libs/premium-access). */
+function appsReadingThePrice(): string[] {
+  const reads = /\b(premiumPriceConfigSchema|paymentConsumerConfigSchema|PREMIUM_PRICE_CENTS)\b/;
+  return APPS.filter((app) => {
+    const config = join(ROOT, 'apps', app, 'src', 'config.ts');
+    return existsSync(config) && reads.test(readFileSync(config, 'utf8'));
+  });
+}
+
+describe('the premium price: one chart value (premium.priceCents, premium.currency)', () => {
+  it('is rendered into every app that reads PREMIUM_PRICE_CENTS, the same for each', () => {
+    const readers = appsReadingThePrice();
+    expect(readers).toEqual(['auth-service', 'catalog-service', 'payment-service']);
+    const manifests = render([VALUES.prod], [...fixtureSecrets(), 'premium.priceCents=2999', 'premium.currency=eur']);
+    for (const app of readers) {
+      const container = find(manifests, 'Deployment', `fluent-${app}`).spec.template.spec.containers[0];
+      expect(containerEnv(manifests, container), app).toMatchObject({ PREMIUM_PRICE_CENTS: '2999', PREMIUM_CURRENCY: 'eur' });
     }
   });
 });

@@ -9,7 +9,7 @@ import { exec, find, fixtureSecrets, natsUsers, render, template, VALUES } from 
 import { freePort } from '../../tools/stack/free-port.mjs';
 
 describe('NATS users and permissions in the chart and compose', () => {
-  it('are generated from tools/stack/nats-auth.mjs and up to date (node tools/ops/nats-permissions.mjs)', () => {
+  it('are generated from libs/contracts/src/nats/topology.json and up to date (node tools/ops/nats-permissions.mjs)', () => {
     expect(staleFiles().map((f) => f.path)).toEqual([]);
   });
 

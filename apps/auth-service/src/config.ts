@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfig, paymentConsumerConfigSchema } from '@fluent/server-kit';
+import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfig } from '@fluent/server-kit';
+import { paymentConsumerConfigSchema } from '@fluent/premium-access';
 
 export const SERVICE_NAME = 'auth-service';
 

@@ -7,7 +7,7 @@ import { EntitlementsModule } from './entitlements/entitlements.module';
 import { HealthModule } from './health/health.module';
 import { LearnersModule } from './learners/learners.module';
 import { LibraryModule } from './library/library.module';
-import { PaymentsModule } from './payments/payments.module';
+import { PremiumAccessModule } from './premium-access/premium-access.module';
 import { ReportsModule } from './reports/reports.module';
 
 @Module({
@@ -21,7 +21,7 @@ import { ReportsModule } from './reports/reports.module';
     LearnersModule,
     CatalogModule,
     ReportsModule,
-    PaymentsModule,
+    PremiumAccessModule,
   ],
 })
 export class AppModule {}

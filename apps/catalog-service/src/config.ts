@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATA_RETENTION_DAYS, DEFAULT_FREE_TEST_COUNT, TEST_COUNT } from '@fluent/contracts';
-import { baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfig, paymentConsumerConfigSchema } from '@fluent/server-kit';
+import { baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfig } from '@fluent/server-kit';
+import { paymentConsumerConfigSchema } from '@fluent/premium-access';
 
 export const SERVICE_NAME = 'catalog-service' as const;
 

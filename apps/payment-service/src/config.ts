@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PaymentMode, Price } from '@fluent/contracts';
-import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig, premiumPriceConfigSchema } from '@fluent/server-kit';
+import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
+import { premiumPriceConfigSchema } from '@fluent/premium-access';
 
 export const SERVICE_NAME = 'payment-service';
 

@@ -51,7 +51,7 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 {{- end -}}
 
-{{/* Every NATS user of files/nats-permissions.json (generated from tools/stack/nats-auth.mjs). */}}
+{{/* Every NATS user of files/nats-permissions.json (generated from libs/contracts/src/nats/topology.json). */}}
 {{- define "fluent.natsUsers" -}}
 {{- (.Files.Get "files/nats-permissions.json" | fromJson).users | toJson -}}
 {{- end -}}
@@ -209,7 +209,7 @@ topologySpreadConstraints:
 
 {{/*
 The chart's nats.conf: the users and permissions of files/nats-permissions.json (generated from
-tools/stack/nats-auth.mjs), passwords from the environment ($NATS_PASSWORD_<USER>, the Secret).
+libs/contracts/src/nats/topology.json), passwords from the environment ($NATS_PASSWORD_<USER>, the Secret).
 */}}
 {{- define "fluent.natsConf" -}}
 {{- $full := include "fluent.fullname" . -}}

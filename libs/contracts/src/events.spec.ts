@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadLetterStreamName, deadLetterSubject, Durables, EventStreams, EventSubjects, JETSTREAM_TOPOLOGY } from './events';
+import { deadLetterStreamName, deadLetterSubject, Durables, EventStreams, EventSubjects, JETSTREAM_TOPOLOGY } from './nats/topology';
 
 /** Does `subject` fall under the NATS wildcard `pattern` (`*` one token, `>` the rest)? */
 function matches(pattern: string, subject: string): boolean {

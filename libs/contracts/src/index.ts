@@ -7,6 +7,7 @@ export * from './common/validation';
 export * from './common/message';
 export * from './common/services';
 export * from './events';
+export * from './nats/topology';
 export * from './health/schemas';
 export * from './health/messages';
 export * from './auth/schemas';

@@ -1,34 +1,15 @@
+// The public surface of @fluent/server-kit, one folder per concern (each with its own barrel):
+// config and secrets; logging and the request id; the database; NATS request/reply (connection,
+// RPC errors, @HandleMessage, the graceful server); JetStream (events, consumers, dead letters,
+// the stream setup, KV buckets); health probes; caches; metrics; the service life cycle (boot,
+// shutdown, periodic tasks); retries and deadlines.
 export * from './config';
 export * from './logging';
 export * from './database';
 export * from './nats';
-export * from './rpc-errors';
-export * from './periodic-task';
-export * from './health';
-export * from './nats-connection';
 export * from './jetstream';
-export * from './jetstream-consumer';
-export * from './dead-letters';
-export * from './event-replay';
-export * from './jetstream-topology';
-export * from './fluent-jetstream';
-export * from './premium-prices';
-export * from './service-bootstrap';
-export * from './retry';
-export * from './database-health.controller';
-export * from './kv';
-export * from './event-publisher';
-export * from './deadline';
-export * from './secrets';
-export * from './cached-probe';
-export * from './payloads';
-export * from './handle-message';
-export * from './durable-consumer';
-export * from './cache/keyed-cache';
-export * from './cache/shared-cache';
-export * from './cache/local-broadcast';
-export * from './probe-server';
-export * from './payment-consumer';
-export * from './request-context';
-export * from './request-packet';
+export * from './health';
+export * from './cache';
 export * from './metrics';
+export * from './lifecycle';
+export * from './resilience';

@@ -1,13 +1,32 @@
-import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
 import { AboutRoute } from './about';
 import { TermsRoute } from './terms';
 
+/** GET /api/payments/config answering this price (what payment-service charges). */
+const serverCharges = (amount: number) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ mode: 'offline', price: { amount, currency: 'usd' } }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+  );
+
+const renderPage = (page: React.ReactElement) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+
 const textOf = (page: React.ReactElement) => {
-  render(<MemoryRouter>{page}</MemoryRouter>);
+  renderPage(page);
   return (document.body.textContent ?? '').replace(/\s+/g, ' ');
 };
+
+beforeEach(() => serverCharges(4999));
+afterEach(() => vi.unstubAllGlobals());
 
 // The numbers in these pages come from libs/contracts (sections, tests, price); this is how they read.
 describe('information pages that state the test’s rules', () => {
@@ -30,5 +49,21 @@ describe('information pages that state the test’s rules', () => {
     expect(textOf(<TermsRoute />)).toContain(
       'Three tests are free. A single payment of $49.99 (US dollars) unlocks the seventeen premium tests for the life of your account.',
     );
+  });
+});
+
+describe('information pages name the price the server charges (GET /api/payments/config), not the built-in default', () => {
+  it('about: $29.99 when the server charges 2999 cents, and never $49.99', async () => {
+    serverCharges(2999);
+    renderPage(<AboutRoute />);
+    expect(await screen.findByText(/One payment of \$29\.99/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('$49.99');
+  });
+
+  it('terms: $29.99 when the server charges 2999 cents, and never $49.99', async () => {
+    serverCharges(2999);
+    renderPage(<TermsRoute />);
+    expect(await screen.findByText(/A single payment of \$29\.99/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('$49.99');
   });
 });

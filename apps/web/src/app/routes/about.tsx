@@ -3,7 +3,6 @@ import {
   DEFAULT_FREE_TEST_COUNT,
   FILL_OPTION_COUNT,
   formatPrice,
-  PREMIUM_PRICE_CENTS,
   SECTION_KEYS,
   SECTION_NAMES,
   SECTION_SIZES,
@@ -13,6 +12,7 @@ import {
 } from '@fluent/contracts';
 import { InfoPage } from '@/components/layout/info-page';
 import { paths } from '@/config/paths';
+import { usePremiumPrice } from '@/features/payments/api/payments-config';
 import { numberWord } from '@/lib/number-words';
 
 const { typing, question, passageRead, passageWrite, email } = SECTION_TIMINGS_MS;
@@ -31,6 +31,7 @@ const SECTION_TEXTS: Record<SectionKey, string> = {
 };
 
 export function AboutRoute() {
+  const price = usePremiumPrice();
   return (
     <InfoPage
       title="About Us"
@@ -74,7 +75,7 @@ export function AboutRoute() {
 
       <h2>Free and premium tests</h2>
       <p>
-        The first {numberWord(DEFAULT_FREE_TEST_COUNT)} tests are free for everyone with an account. One payment of {formatPrice(PREMIUM_PRICE_CENTS)}{' '}
+        The first {numberWord(DEFAULT_FREE_TEST_COUNT)} tests are free for everyone with an account. One payment of {formatPrice(price.amount)}{' '}
         unlocks the other {numberWord(TEST_COUNT - DEFAULT_FREE_TEST_COUNT)}, for as long as you keep your account. There is no subscription.
       </p>
 

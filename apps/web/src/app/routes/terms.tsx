@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
-import { DEFAULT_FREE_TEST_COUNT, formatPrice, PREMIUM_PRICE_CENTS, TEST_COUNT } from '@fluent/contracts';
+import { DEFAULT_FREE_TEST_COUNT, formatPrice, TEST_COUNT } from '@fluent/contracts';
 import { InfoPage } from '@/components/layout/info-page';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
+import { usePremiumPrice } from '@/features/payments/api/payments-config';
 import { numberWord } from '@/lib/number-words';
 
 export function TermsRoute() {
+  const price = usePremiumPrice();
   return (
     <InfoPage
       title="Terms and Conditions"
@@ -35,7 +37,7 @@ export function TermsRoute() {
       <h2>4. Payment</h2>
       <ul>
         <li>
-          {numberWord(DEFAULT_FREE_TEST_COUNT, { capitalised: true })} tests are free. A single payment of {formatPrice(PREMIUM_PRICE_CENTS)} (US
+          {numberWord(DEFAULT_FREE_TEST_COUNT, { capitalised: true })} tests are free. A single payment of {formatPrice(price.amount)} (US
           dollars) unlocks the {numberWord(TEST_COUNT - DEFAULT_FREE_TEST_COUNT)} premium tests for the life of your account. There is no
           subscription and nothing renews.
         </li>

@@ -10,6 +10,13 @@ export const getPaymentsConfig = (): Promise<PaymentsClientConfig> => apiRequest
 export const usePaymentsConfig = (enabled: boolean) =>
   useQuery({ queryKey: paymentsConfigQueryKey, queryFn: getPaymentsConfig, enabled, staleTime: Infinity });
 
+/**
+ * The premium price the server charges, for a page that names it (about, terms): the server's once
+ * GET /api/payments/config answered (asked once, shared with the purchase dialog), the default
+ * until then or should it fail.
+ */
+export const usePremiumPrice = (): { amount: number; currency: string } => priceOf(usePaymentsConfig(true).data);
+
 /** The price to show and send: the server's, or the default while it loads (the server checks it anyway). */
 export function priceOf(config: PaymentsClientConfig | undefined): { amount: number; currency: string } {
   const amount = config?.price?.amount;

@@ -1,0 +1,3 @@
+export * from './keyed-cache';
+export * from './shared-cache';
+export * from './local-broadcast';

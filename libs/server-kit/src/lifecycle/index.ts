@@ -1,0 +1,4 @@
+export * from './bootstrap-service';
+export * from './service-root';
+export * from './shutdown-signals';
+export * from './periodic-task';

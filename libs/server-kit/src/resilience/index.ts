@@ -1,0 +1,2 @@
+export * from './retry';
+export * from './deadline';
