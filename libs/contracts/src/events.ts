@@ -8,7 +8,7 @@ import topology from './jetstream-topology.json';
  * Each kind of event has a stream of its own, so anonymous page views can never push out a
  * payment: `FLUENT_PAYMENTS` (`events.payment.>`, refuses new messages when full),
  * `FLUENT_PAGE_VIEWS` (`events.analytics.>`, drops its oldest), `FLUENT_ATTEMPTS`
- * (`events.attempt.>`) and `FLUENT_FEEDBACK` (`events.feedback.>`). The names, the durable consumers
+ * (`events.attempt.>`: stored attempts, and accepted jumbled orders that rescore them) and `FLUENT_FEEDBACK` (`events.feedback.>`). The names, the durable consumers
  * and who may use them are in jetstream-topology.json, which tools/stack/nats-auth.mjs reads too.
  */
 export const JETSTREAM_TOPOLOGY = topology;
@@ -33,6 +33,8 @@ export const Durables = {
   pageViews: topology.consumers.pageViews.durable,
   /** feedback-service: prepares the writing feedback of each stored attempt. */
   feedbackAttempts: topology.consumers.feedbackAttempts.durable,
+  /** catalog-service: rescores the stored attempts that gave an order an operator accepted. */
+  jumbledOrders: topology.consumers.jumbledOrders.durable,
 } as const;
 
 /** The KV buckets (NATS JetStream key-value) the apps keep shared state in; each app may use only its own. */
@@ -62,6 +64,8 @@ export const EventSubjects = {
   attemptSubmitted: 'events.attempt.submitted',
   /** feedback-service stored an attempt's writing feedback. */
   feedbackReady: 'events.feedback.ready',
+  /** An operator accepted a learner's order of a jumbled item (catalog-service rescores the attempts that gave it). */
+  jumbledOrderAccepted: 'events.attempt.jumbledOrderAccepted',
 } as const;
 export type EventSubject = (typeof EventSubjects)[keyof typeof EventSubjects];
 
