@@ -7,6 +7,8 @@ import { AnnotatedText } from './feedback/annotated-text';
 import { EmailFeedbackDetails } from './feedback/email-feedback';
 import { PassageFeedbackDetails } from './feedback/passage-feedback';
 import { SkillProfileView } from './feedback/skill-profile';
+import { ReviewNotes } from '@/components/ui/review-notes';
+import { ClaimOrder } from './claim-order';
 import { ReportProblem } from './report-problem';
 import './results.css';
 import './feedback/feedback.css';
@@ -199,6 +201,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
             <span>Total</span> <strong>{`${score.total.correct}/${score.total.total}`}</strong>
           </li>
         </ul>
+        <ReviewNotes reviews={result.reviews} />
         <figure className="results-figure-chart">
           <figcaption>Share of correct answers per section</figcaption>
           <Suspense fallback={<ChartFallback />}>
@@ -218,7 +221,14 @@ export function ResultsView({ result }: { result: AttemptResult }) {
                 prompt={row.prompt}
                 answer={row.answer ?? ''}
                 item={section.score.items[i]}
-                report={<ReportProblem attemptId={attemptId} section={section.id} itemId={row.id} itemLabel={`${section.name} question ${i + 1}`} />}
+                report={
+                  <>
+                    {section.id === 'jumbled' && section.score.items[i]?.unlistedOrder ? (
+                      <ClaimOrder attemptId={attemptId} itemId={row.id} itemLabel={`${section.name} question ${i + 1}`} />
+                    ) : null}
+                    <ReportProblem attemptId={attemptId} section={section.id} itemId={row.id} itemLabel={`${section.name} question ${i + 1}`} />
+                  </>
+                }
                 expectedLabel={section.expectedLabel}
                 expected={row.expected}
               />
