@@ -17,9 +17,11 @@ const item = test1.jumbled[ITEM_AT]!;
 
 describe('results: "I think my sentence is correct" on a jumbled answer of the same words', () => {
   let browser: Browser;
+  let operator: string;
   beforeAll(async () => {
     browser = await launchBrowser();
-  });
+    operator = await signedInOperator();
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
   });
@@ -31,6 +33,8 @@ describe('results: "I think my sentence is correct" on a jumbled answer of the s
     const stored = await submitAttempt(tokens.accessToken, 1, submission(answers));
     expect(stored.status).toBe(201);
     const page = await signedInAs(browser, email);
+    // The machine running the suite may be busy; the runner's journeys allow as much.
+    page.setDefaultTimeout(30_000);
     await page.goto(`/result?attempt=${stored.body.attemptId}`);
 
     const jumbled = page.getByRole('region', { name: 'Jumbled Words' });
@@ -43,7 +47,6 @@ describe('results: "I think my sentence is correct" on a jumbled answer of the s
     expect(await row.getByRole('button', { name: new RegExp(CLAIM_ORDER_BUTTON) }).count()).toBe(0);
 
     // The claim is what the operators see, with the learner's order.
-    const operator = await signedInOperator();
     const listed = await api('/api/reports/jumbled-orders?limit=50', { headers: bearer(operator) });
     expect(listed.body.orders.some((o: { itemId: number; order: string }) => o.itemId === item.id && o.order === jumbledOrderKey(order))).toBe(true);
 
@@ -58,5 +61,6 @@ describe('results: "I think my sentence is correct" on a jumbled answer of the s
     expect(await jumbled.getByText(UNLISTED_ORDER_NOTE).count()).toBe(0);
     await page.goto('/dashboard');
     await page.getByRole('region', { name: 'Your progress' }).getByText(note).waitFor();
-  });
+    // Two sign-ins, a report, a decision and its rescoring through JetStream: like the writing-feedback journeys.
+  }, 180_000);
 });
