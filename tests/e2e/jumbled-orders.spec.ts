@@ -4,9 +4,9 @@ import { acceptedAfterReviewNote, CLAIM_ORDER_BUTTON, CLAIM_ORDER_SENT, UNLISTED
 import { assembleTest, questionBank } from '@fluent/question-bank';
 import { jumbledOrderKey } from '@fluent/scoring';
 import { blankAnswers, submission, submitAttempt } from '../support/catalog';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, newPage } from '../support/browser';
 import { freshUnlistedOrder } from '../support/jumbled-orders';
-import { signedInAs } from '../support/login-page';
+import { submitLoginForm } from '../support/login-page';
 import { signedInOperator } from '../support/operators';
 import { api, eventually } from '../support/stack';
 import { bearer, signUp } from '../support/users';
@@ -32,9 +32,12 @@ describe('results: "I think my sentence is correct" on a jumbled answer of the s
     const answers = blankAnswers({ jumbledAnswers: test1.jumbled.map((_, i) => (i === ITEM_AT ? order : '')) });
     const stored = await submitAttempt(tokens.accessToken, 1, submission(answers));
     expect(stored.status).toBe(201);
-    const page = await signedInAs(browser, email);
-    // The machine running the suite may be busy; the runner's journeys allow as much.
+    // The machine running the suite may be busy: the runner's journeys allow as much.
+    const page = await newPage(browser);
     page.setDefaultTimeout(30_000);
+    await page.goto('/login');
+    await submitLoginForm(page, email);
+    await page.waitForURL('**/dashboard');
     await page.goto(`/result?attempt=${stored.body.attemptId}`);
 
     const jumbled = page.getByRole('region', { name: 'Jumbled Words' });
