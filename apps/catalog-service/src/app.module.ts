@@ -5,6 +5,7 @@ import { CatalogModule } from './catalog/catalog.module';
 import { config, SERVICE_NAME } from './config';
 import { EntitlementsModule } from './entitlements/entitlements.module';
 import { HealthModule } from './health/health.module';
+import { JumbledOrdersModule } from './jumbled-orders/jumbled-orders.module';
 import { LearnersModule } from './learners/learners.module';
 import { LibraryModule } from './library/library.module';
 import { PremiumAccessModule } from './premium-access/premium-access.module';
@@ -21,6 +22,7 @@ import { ReportsModule } from './reports/reports.module';
     LearnersModule,
     CatalogModule,
     ReportsModule,
+    JumbledOrdersModule,
     PremiumAccessModule,
   ],
 })

@@ -1,5 +1,6 @@
 import type { FillItem, JumbledItem, SentenceItem } from '@fluent/contracts';
 import { normaliseAnswer } from './normalise';
+import { acceptedOrderKeys, jumbledOrderKey, NO_ACCEPTED_ORDERS, type AcceptedOrders } from './jumbled-orders';
 
 /** Sentence completion: right when the answer equals any acceptable answer, normalised. */
 export function isSentenceCorrect(item: Pick<SentenceItem, 'acceptableAnswers'>, answer: string): boolean {
@@ -14,15 +15,14 @@ export function isFillCorrect(item: Pick<FillItem, 'answer'>, answer: string): b
 }
 
 /**
- * Jumbled words: right when the sentence equals the answer (or a listed alternative), ignoring
- * case, spacing, the final punctuation and commas; the order of the words is strict.
+ * Jumbled words: right when the sentence equals the answer, a listed alternative or an order
+ * accepted after review (`accepted`, the overlay beside the bank), ignoring case, spacing, the
+ * final punctuation and commas; the order of the words is strict.
  * Commas are the learner's own: the jumbled words carry none, and a fronted clause or a moved
  * reporting clause ("To open an account, …", "…, the mechanic said") is right with or without one.
  */
-export function isJumbledCorrect(item: Pick<JumbledItem, 'answer' | 'alternatives'>, answer: string): boolean {
-  const given = withoutCommas(answer);
+export function isJumbledCorrect(item: Pick<JumbledItem, 'answer' | 'alternatives'> & { id?: number }, answer: string, accepted: AcceptedOrders = NO_ACCEPTED_ORDERS): boolean {
+  const given = jumbledOrderKey(answer);
   if (given === '') return false;
-  return [item.answer, ...(item.alternatives ?? [])].some((accepted) => withoutCommas(accepted) === given);
+  return acceptedOrderKeys({ id: item.id ?? -1, answer: item.answer, alternatives: item.alternatives }, accepted).has(given);
 }
-
-const withoutCommas = (sentence: string): string => normaliseAnswer(sentence.replaceAll(',', ' '));

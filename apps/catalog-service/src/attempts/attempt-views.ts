@@ -20,16 +20,18 @@ export function toAttemptResult(detail: AttemptRecord): AttemptResult {
     emailInput: answers.emailInput,
     questions: detail.questions,
     score,
+    ...(detail.reviews?.length ? { reviews: detail.reviews } : {}),
   };
 }
 
 /** One line of the learner's history. */
-export function toAttemptSummary(attempt: Pick<StoredAttempt, '_id' | 'testId' | 'submittedAt' | 'figures'>): AttemptSummary {
+export function toAttemptSummary(attempt: Pick<StoredAttempt, '_id' | 'testId' | 'submittedAt' | 'figures' | 'reviews'>): AttemptSummary {
   return {
     attemptId: attempt._id.toString(),
     testId: attempt.testId,
     submittedAt: attempt.submittedAt.toISOString(),
     ...attempt.figures,
+    ...(attempt.reviews?.length ? { reviews: attempt.reviews } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, type Types } from 'mongoose';
-import type { AssembledTest, TestAnswers, TestScore } from '@fluent/contracts';
+import type { AssembledTest, ReviewNote, TestAnswers, TestScore } from '@fluent/contracts';
 
 /**
  * The answers as stored. FerretDB (our local MongoDB) cannot store nested arrays, so the typing
@@ -39,7 +39,7 @@ export function attemptFigures(score: TestScore): AttemptFigures {
  * One finished test: who, which test, which slot and its figures. Read on every dashboard load,
  * so it stays a few hundred bytes (FerretDB decodes each matching document whole); the answers,
  * the questions as asked and the full score live in its AttemptDetail under the same `_id`.
- * Never updated after it is stored.
+ * Updated only when an accepted jumbled order rescores it (`figures`, `reviews`).
  */
 @Schema({ collection: 'attempts', versionKey: false })
 export class Attempt {
@@ -55,6 +55,8 @@ export class Attempt {
   @Prop({ type: String, required: true }) submissionId!: string;
   @Prop({ type: Date, required: true }) submittedAt!: Date;
   @Prop({ type: Object, required: true }) figures!: AttemptFigures;
+  /** The score changes after review, for the dashboard's note (absent when there were none). */
+  @Prop({ type: [Object], default: undefined }) reviews?: ReviewNote[];
 }
 
 export const AttemptSchema = SchemaFactory.createForClass(Attempt);
@@ -82,6 +84,14 @@ export class AttemptDetail {
   @Prop({ type: String }) scoreJson?: string;
   /** The questions as they were asked, so the result still reads right if the bank is edited later. */
   @Prop({ type: String }) questionsJson?: string;
+  /** The score changes after review, oldest first (absent when there were none). */
+  @Prop({ type: [Object], default: undefined }) reviews?: ReviewNote[];
+  /**
+   * The accepted orders already applied (`<itemId>:<order>`): a redelivered acceptance changes
+   * nothing twice. `revision` counts the rescorings: each writes only over the one it read.
+   */
+  @Prop({ type: [String], default: undefined }) appliedOrders?: string[];
+  @Prop({ type: Number }) revision?: number;
   /** Details stored before the JSON text fields. */
   @Prop({ type: Object }) answers?: StoredAnswers;
   @Prop({ type: Object }) score?: TestScore;
@@ -97,6 +107,7 @@ export interface AttemptRecord {
   answers: StoredAnswers;
   score: TestScore;
   questions: AssembledTest;
+  reviews?: ReviewNote[];
 }
 
 /** The stored form of a new detail. */
@@ -120,6 +131,7 @@ export function readDetail(stored: Omit<AttemptDetail, '_id'> & { _id: { toStrin
     answers: part(stored.answersJson, stored.answers, 'answers'),
     score: part(stored.scoreJson, stored.score, 'score'),
     questions: part(stored.questionsJson, stored.questions, 'questions'),
+    ...(stored.reviews?.length ? { reviews: stored.reviews } : {}),
   };
 }
 

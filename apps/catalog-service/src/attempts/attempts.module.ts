@@ -7,6 +7,9 @@ import { Attempt, AttemptDetail, AttemptDetailSchema, AttemptSchema } from './at
 import { AttemptEvents } from './attempt-events.publisher';
 import { AttemptWritingController } from './attempt-writing.controller';
 import { AttemptsService } from './attempts.service';
+import { JumbledAnswer, JumbledAnswerSchema } from './jumbled-answer.schema';
+import { AcceptedOrdersModule } from '../jumbled-orders/accepted-orders.module';
+import { AcceptedOrdersOverlay } from '../jumbled-orders/accepted-orders';
 
 /** Stored attempts and their details, the attempt.submitted announcement, and feedback-service's read of an attempt's writing. */
 @Module({
@@ -14,16 +17,18 @@ import { AttemptsService } from './attempts.service';
     MongooseModule.forFeature([
       { name: Attempt.name, schema: AttemptSchema },
       { name: AttemptDetail.name, schema: AttemptDetailSchema },
+      { name: JumbledAnswer.name, schema: JumbledAnswerSchema },
     ]),
     LibraryModule,
+    AcceptedOrdersModule,
   ],
   controllers: [AttemptWritingController],
   providers: [
     {
       provide: AttemptsService,
-      inject: [getModelToken(Attempt.name), getModelToken(AttemptDetail.name)],
-      useFactory: (attempts: Model<Attempt>, details: Model<AttemptDetail>) =>
-        new AttemptsService(attempts, details, { attemptsPerTest: config.ATTEMPTS_PER_TEST, historyLimit: config.ATTEMPT_HISTORY_LIMIT }),
+      inject: [getModelToken(Attempt.name), getModelToken(AttemptDetail.name), getModelToken(JumbledAnswer.name), AcceptedOrdersOverlay],
+      useFactory: (attempts: Model<Attempt>, details: Model<AttemptDetail>, jumbledAnswers: Model<JumbledAnswer>, accepted: AcceptedOrdersOverlay) =>
+        new AttemptsService(attempts, details, jumbledAnswers, accepted, { attemptsPerTest: config.ATTEMPTS_PER_TEST, historyLimit: config.ATTEMPT_HISTORY_LIMIT }),
     },
     AttemptEvents,
   ],

@@ -7,6 +7,7 @@ import { assembleTest, questionBank } from '@fluent/question-bank';
 import { scoreTest } from '@fluent/scoring';
 import { attemptFigures, type Attempt, type AttemptDetail } from './attempt.schema';
 import { AttemptsService } from './attempts.service';
+import type { JumbledAnswer } from './jumbled-answer.schema';
 
 type Row = Attempt & { _id: string };
 type DetailRow = Omit<AttemptDetail, '_id'> & { _id: string };
@@ -54,13 +55,21 @@ function fakeAttempts() {
       if (at >= 0) details.splice(at, 1);
     },
   };
+  // Blank answers use no item's words: nothing is indexed in these specs.
+  const jumbledAnswerModel = { insertMany: async () => [] };
   return {
     rows,
     details,
     insert,
     insertRacer,
     service: (rules: { attemptsPerTest: number; historyLimit: number }) =>
-      new AttemptsService(model as unknown as Model<Attempt>, detailModel as unknown as Model<AttemptDetail>, rules),
+      new AttemptsService(
+        model as unknown as Model<Attempt>,
+        detailModel as unknown as Model<AttemptDetail>,
+        jumbledAnswerModel as unknown as Model<JumbledAnswer>,
+        { orders: async () => new Map() },
+        rules,
+      ),
     model,
   };
 }

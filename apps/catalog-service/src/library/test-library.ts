@@ -3,6 +3,7 @@ import {
   testLevel,
   toPublicTest,
   type AssembledTest,
+  type JumbledItem,
   type PublicTest,
   type MockTestCard,
 } from '@fluent/contracts';
@@ -18,6 +19,7 @@ export type CardTemplate = Omit<MockTestCard, 'access' | 'attempted' | 'attempts
 export class TestLibrary {
   private readonly tests: AssembledTest[];
   private readonly publicTests: PublicTest[];
+  private readonly jumbledItems = new Map<number, { item: JumbledItem; testId: number }>();
   readonly cardTemplates: readonly CardTemplate[];
 
   constructor(
@@ -32,6 +34,7 @@ export class TestLibrary {
       return test;
     });
     this.publicTests = this.tests.map(toPublicTest);
+    for (const test of this.tests) for (const item of test.jumbled) this.jumbledItems.set(item.id, { item, testId: test.testId });
     this.cardTemplates = this.tests.map((test, i) => ({
       id: test.testId,
       name: `Test ${test.testId}`,
@@ -48,6 +51,11 @@ export class TestLibrary {
   /** The assembled test with its answers, or undefined for an id outside 1..20. */
   test(testId: number): AssembledTest | undefined {
     return this.tests[testId - 1];
+  }
+
+  /** A jumbled item of the bank as the tests ask it (ids are unique within the section), with its test. */
+  jumbledItem(itemId: number): { item: JumbledItem; testId: number } | undefined {
+    return this.jumbledItems.get(itemId);
   }
 
   /** The test as the runner gets it: no answers. */

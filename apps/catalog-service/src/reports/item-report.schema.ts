@@ -20,9 +20,16 @@ export class ItemReport {
   @Prop({ type: String, required: true }) reason!: ItemReportReason;
   @Prop({ type: String, default: '' }) comment!: string;
   @Prop({ type: Date, required: true }) reportedAt!: Date;
+  /**
+   * A jumbled answer that uses the item's words in an order not accepted when it was scored: the
+   * order in libs/scoring jumbledOrderKey form, which the operators' list of claimed orders groups by.
+   */
+  @Prop({ type: String }) order?: string;
 }
 
 export const ItemReportSchema = SchemaFactory.createForClass(ItemReport);
 ItemReportSchema.index({ uid: 1, item: 1 }, { unique: true });
 // The operators' list, newest first (MongoDB serves its sort and limit from it; FerretDB v1 cannot).
 ItemReportSchema.index({ reportedAt: -1 });
+// The operators' list of claimed jumbled orders: a section's reports, newest first.
+ItemReportSchema.index({ section: 1, reportedAt: -1 });

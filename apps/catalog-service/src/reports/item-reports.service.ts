@@ -10,11 +10,18 @@ import {
   type ItemReportListQuery,
   type ItemReportReceipt,
 } from '@fluent/contracts';
+import { jumbledOrderKey } from '@fluent/scoring';
 import { isDuplicateKey, rpcError } from '@fluent/server-kit';
 import { AttemptsService } from '../attempts/attempts.service';
 import { groupReports, pageOfItems } from './group-reports';
 import { ItemReport } from './item-report.schema';
 import { locateItem } from './locate-item';
+
+/** A report that the learner's own order of a jumbled item's words should be accepted (docs/development.md#learners-correct-the-bank). */
+function claimsUnlistedOrder(detail: { score: { jumbled: { items: { id: number; unlistedOrder?: true }[] } } }, input: ItemReportInput): boolean {
+  if (input.section !== 'jumbled' || input.reason !== 'answer-should-be-accepted') return false;
+  return detail.score.jumbled.items.some((item) => item.id === input.itemId && item.unlistedOrder === true);
+}
 
 /** How many of the newest reports the operators' list reads (it is the one read here that is not by key; by the reportedAt index). */
 export const REPORT_LIST_LIMIT = ITEM_REPORT_LIST_READ;
@@ -52,6 +59,7 @@ export class ItemReportsService implements OnModuleInit {
         reason: input.reason,
         comment: input.comment,
         reportedAt: new Date(),
+        ...(claimsUnlistedOrder(detail, input) ? { order: jumbledOrderKey(located.answer) } : {}),
       });
     } catch (error) {
       if (isDuplicateKey(error)) throw rpcError(409, ItemReportErrors.alreadyReported);

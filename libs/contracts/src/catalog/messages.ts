@@ -1,4 +1,5 @@
 import { defineMessage, patternsOf } from '../common/message';
+import { JumbledOrderMessages } from '../jumbled-orders/messages';
 import { ItemReportMessages } from '../reports/messages';
 import {
   attemptListResponseSchema,
@@ -33,4 +34,4 @@ export const CatalogInternalMessages = {
 export const CatalogInternalPatterns = patternsOf(CatalogInternalMessages);
 
 /** Every subject of catalog-service the gateway may ask, by name. */
-export const CatalogPatterns = patternsOf({ ...CatalogMessages, ...ItemReportMessages });
+export const CatalogPatterns = patternsOf({ ...CatalogMessages, ...ItemReportMessages, ...JumbledOrderMessages });

@@ -218,7 +218,18 @@ export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;
 
 // ---- scores and results ----
 
-export const itemResultSchema = z.object({ id: itemId, answer: z.string(), correct: z.boolean() });
+export const itemResultSchema = z.object({
+  id: itemId,
+  answer: z.string(),
+  correct: z.boolean(),
+  /**
+   * Jumbled words only: the answer uses exactly the item's words but is neither the key nor an
+   * accepted order (libs/scoring usesSameWords), so the learner may ask for it to be reviewed.
+   */
+  unlistedOrder: z.literal(true).optional(),
+  /** Jumbled words only: marked right after an operator accepted this order (see reviewNoteSchema). */
+  acceptedAfterReview: z.literal(true).optional(),
+});
 export type ItemResult = z.infer<typeof itemResultSchema>;
 
 export const sectionScoreSchema = z.object({ correct: count, total: count, items: z.array(itemResultSchema) });
@@ -270,6 +281,14 @@ export const testScoreSchema = z.object({
 export type TestScore = z.infer<typeof testScoreSchema>;
 
 /**
+ * A change to a stored attempt's score after review: an operator accepted the learner's order of
+ * a jumbled item (docs/development.md#learners-correct-the-bank). `itemNumber` is the item's
+ * number on the results page (its place in the section, from 1).
+ */
+export const reviewNoteSchema = z.object({ section: z.literal('jumbled'), itemId, itemNumber: z.number().int().positive(), points: z.number().int().positive() });
+export type ReviewNote = z.infer<typeof reviewNoteSchema>;
+
+/**
  * A stored attempt as the results screen shows it: the results payload of docs/product.md#what-is-stored (testId,
  * typingResults, the answers of every section and the questions, now with their answers) plus our
  * section scores.
@@ -287,6 +306,8 @@ export const attemptResultSchema = z.object({
   /** The test as it was asked, now with its answers (the results show them). */
   questions: assembledTestSchema,
   score: testScoreSchema,
+  /** Score changes after review, oldest first (absent when there were none). */
+  reviews: z.array(reviewNoteSchema).optional(),
 });
 export type AttemptResult = z.infer<typeof attemptResultSchema>;
 
@@ -302,6 +323,8 @@ export const attemptSummarySchema = z.object({
   accuracy: percent,
   sections: sectionTallies,
   total: correctOfTotal,
+  /** Score changes after review (absent when there were none). */
+  reviews: z.array(reviewNoteSchema).optional(),
 });
 export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 

@@ -91,6 +91,9 @@ export function fluentJetStreamTopology(settings: Partial<FluentJetStreamSetting
       // About 45 minutes of tries (LanguageTool restarting, the database away), then dead-lettered;
       // a few seconds per event, two at a time, well inside a minute's ack wait.
       consumer('feedbackAttempts', 50, 60_000),
+      // Rescoring is idempotent and reads by index; a database away for a while is waited out
+      // (about 45 minutes of tries), then the event is dead-lettered for an operator to replay.
+      consumer('jumbledOrders', 50, 60_000),
     ],
     retiredStreams: retired.streams,
     paymentSubjects: streams.payments.subjects,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { TEST_COUNT, type AttemptSummary, type SkillTrendPoint } from '@fluent/contracts';
 import { paths } from '@/config/paths';
+import { ReviewNotes } from '@/components/ui/review-notes';
 import { SkillTrend } from './skill-trend';
 
 const RECENT = 3;
@@ -20,6 +21,7 @@ export function ProgressStrip({ completed, attempts, trend = [] }: { completed: 
               <Link to={paths.attemptResult(attempt.attemptId)}>
                 Test {attempt.testId}: {attempt.wpm} WPM · {attempt.total.correct}/{attempt.total.total} correct
               </Link>
+              <ReviewNotes reviews={attempt.reviews} className="review-notes review-notes--compact" />
             </li>
           ))}
         </ul>

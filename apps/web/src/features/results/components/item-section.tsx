@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useOnlyMissed } from '../hooks/use-session-flag';
 import { RESULT_TARGETS, type ItemSectionData } from '../lib/sections';
 import { RESULTS_TEXT } from '../texts';
+import { ClaimOrder } from './claim-order';
 import { ItemRow } from './item-row';
 import { ReportProblem } from './report-problem';
 import { SectionHeading } from './section-heading';
@@ -47,7 +48,14 @@ export function ItemSection({ section, attemptId }: { section: ItemSectionData; 
             answer={row.answer}
             correct={row.correct}
             hidden={filtering && row.correct}
-            report={<ReportProblem attemptId={attemptId} section={section.id} itemId={row.id} itemLabel={`${section.name} question ${i + 1}`} />}
+            report={
+              <>
+                {section.id === 'jumbled' && row.item?.unlistedOrder ? (
+                  <ClaimOrder attemptId={attemptId} itemId={row.id} itemLabel={`${section.name} question ${i + 1}`} />
+                ) : null}
+                <ReportProblem attemptId={attemptId} section={section.id} itemId={row.id} itemLabel={`${section.name} question ${i + 1}`} />
+              </>
+            }
             expectedLabel={section.expectedLabel}
             expected={row.expected}
           />

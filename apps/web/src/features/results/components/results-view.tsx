@@ -12,6 +12,7 @@ import { AnnotatedText } from './feedback/annotated-text';
 import { EmailFeedbackDetails } from './feedback/email-feedback';
 import { PassageFeedbackDetails } from './feedback/passage-feedback';
 import { SkillProfileView } from './feedback/skill-profile';
+import { ReviewNotes } from '@/components/ui/review-notes';
 import { FeedbackStatus } from './feedback-status';
 import { ItemSection } from './item-section';
 import { OnThisPage, type PageEntry } from './on-this-page';
@@ -147,6 +148,7 @@ export function ResultsView({ result }: { result: AttemptResult }) {
                 <span>Total</span> <strong>{`${total.correct}/${total.total}`}</strong>
               </li>
             </ul>
+            <ReviewNotes reviews={result.reviews} />
             <figure className="results-figure-chart">
               <figcaption>Share of correct answers per section</figcaption>
               <Suspense fallback={<ChartFallback />}>

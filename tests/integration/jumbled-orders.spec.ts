@@ -1,0 +1,181 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { MongoClient, ObjectId, type Document, type Filter } from 'mongodb';
+import { connect } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Durables, EventStreams, EventSubjects, JumbledOrderErrors, type AssembledTest, type ClaimedOrder, type JumbledOrderAcceptedEvent } from '@fluent/contracts';
+import { assembleTest, questionBank } from '@fluent/question-bank';
+import { jumbledOrderKey } from '@fluent/scoring';
+import { natsAuthOptions } from '@fluent/server-kit';
+import { freshUnlistedOrder } from '../support/jumbled-orders';
+import { signedInOperator } from '../support/operators';
+import { blankAnswers, submission, submitAttempt, uidOf } from '../support/catalog';
+import { api, eventually, mongoUri, natsUrl, natsUser } from '../support/stack';
+import { bearer, signUp } from '../support/users';
+
+// Learners correct the bank (docs/development.md#learners-correct-the-bank), on the real stack:
+// results -> item report -> operators' list -> decision -> JetStream -> catalog-service's durable
+// consumer -> every stored attempt with that answer rescored, once.
+const test1: AssembledTest = assembleTest(questionBank(), 1)!;
+const ITEM_AT = 2;
+const item = test1.jumbled[ITEM_AT]!;
+
+const clientAddress = () => `198.19.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+const asFrom = (token: string) => ({ ...bearer(token), 'X-Forwarded-For': clientAddress() });
+
+async function learnerAnswering(answer: string) {
+  const { tokens } = await signUp();
+  const token = tokens.accessToken;
+  const answers = blankAnswers({ jumbledAnswers: test1.jumbled.map((_, i) => (i === ITEM_AT ? answer : '')) });
+  const { status, body } = await submitAttempt(token, 1, submission(answers));
+  expect(status).toBe(201);
+  return { token, uid: await uidOf(token), attemptId: body.attemptId as string, result: body };
+}
+
+const claim = (token: string, attemptId: string) =>
+  api(`/api/attempts/${attemptId}/reports`, { method: 'POST', headers: asFrom(token), body: JSON.stringify({ section: 'jumbled', itemId: item.id, reason: 'answer-should-be-accepted', comment: '' }) });
+const claimedOrders = (token: string) => api('/api/reports/jumbled-orders?limit=50', { headers: asFrom(token) });
+const decide = (token: string, body: unknown) => api('/api/reports/jumbled-orders/decisions', { method: 'POST', headers: asFrom(token), body: JSON.stringify(body) });
+const result = (token: string, attemptId: string) => api(`/api/attempts/${attemptId}`, { headers: bearer(token) });
+
+describe('learners correct the bank: an accepted jumbled order rescores the stored attempts', () => {
+  const mongo = new MongoClient(mongoUri);
+  let operator: string;
+
+  beforeAll(async () => {
+    await mongo.connect();
+    operator = await signedInOperator();
+  });
+  afterAll(() => mongo.close());
+
+  it('takes a claimed order from the results to the operators, accepts it, rescores every learner who gave it once, and scores it right from then on', async () => {
+    const order = freshUnlistedOrder(item);
+    const key = jumbledOrderKey(order);
+    const [first, second, silent] = [await learnerAnswering(order), await learnerAnswering(order), await learnerAnswering(order)];
+
+    // The results mark the answer as an unlisted order of the same words.
+    expect(first.result.score.jumbled.items[ITEM_AT]).toEqual({ id: item.id, answer: order, correct: false, unlistedOrder: true });
+    const before = first.result.score;
+
+    // Two learners claim it (one report each, as before); the third never does.
+    expect((await claim(first.token, first.attemptId)).status).toBe(201);
+    expect((await claim(second.token, second.attemptId)).status).toBe(201);
+    expect((await claim(first.token, first.attemptId)).status).toBe(409);
+
+    // Operators see it once, with its count; learners may not.
+    expect((await claimedOrders(first.token)).status).toBe(403);
+    const listed = await claimedOrders(operator);
+    expect(listed.status).toBe(200);
+    const entry = (listed.body.orders as ClaimedOrder[]).find((o) => o.itemId === item.id && o.order === key);
+    expect(entry).toMatchObject({ itemId: item.id, testId: 1, prompt: item.jumbled, key: item.answer, order: key, example: order, count: 2 });
+
+    expect((await decide(first.token, { itemId: item.id, order, decision: 'accept' })).status).toBe(403);
+    const accepted = await decide(operator, { itemId: item.id, order, decision: 'accept' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ itemId: item.id, order: key, decision: 'accept' });
+
+    // Every stored attempt with that answer is rescored: the results, the dashboard's history and the stored documents.
+    for (const learner of [first, second, silent]) {
+      const after = await eventually(
+        () => result(learner.token, learner.attemptId),
+        (r) => r.body.score?.jumbled.items[ITEM_AT]?.correct === true,
+      );
+      expect(after.body.score.jumbled.items[ITEM_AT]).toEqual({ id: item.id, answer: order, correct: true, acceptedAfterReview: true });
+      expect(after.body.score.jumbled.correct).toBe(before.jumbled.correct + 1);
+      expect(after.body.score.total.correct).toBe(before.total.correct + 1);
+      expect(after.body.reviews).toEqual([{ section: 'jumbled', itemId: item.id, itemNumber: ITEM_AT + 1, points: 1 }]);
+      const history = await api('/api/attempts', { headers: bearer(learner.token) });
+      expect(history.body.attempts[0]).toMatchObject({ attemptId: learner.attemptId, total: { correct: before.total.correct + 1 }, reviews: after.body.reviews });
+    }
+    const stored = await mongo.db().collection('attemptDetails').findOne({ _id: new ObjectId(first.attemptId) });
+    expect(stored).toMatchObject({ appliedOrders: [`${item.id}:${key}`], revision: 1 });
+
+    // The order has left the operators' list, and a learner who gives it now is right at once.
+    const relisted = await claimedOrders(operator);
+    expect((relisted.body.orders as ClaimedOrder[]).some((o) => o.itemId === item.id && o.order === key)).toBe(false);
+    const later = await learnerAnswering(order);
+    expect(later.result.score.jumbled.items[ITEM_AT]).toEqual({ id: item.id, answer: order, correct: true });
+  });
+
+  it('changes nothing twice when the acceptance is delivered again', async () => {
+    const order = freshUnlistedOrder(item);
+    const key = jumbledOrderKey(order);
+    const learner = await learnerAnswering(order);
+    expect((await decide(operator, { itemId: item.id, order, decision: 'accept' })).status).toBe(200);
+    await eventually(() => result(learner.token, learner.attemptId), (r) => r.body.score?.jumbled.items[ITEM_AT]?.correct === true);
+    const details = mongo.db().collection('attemptDetails');
+    const attempts = mongo.db().collection('attempts');
+    const id = new ObjectId(learner.attemptId);
+    const [detailBefore, attemptBefore] = [await details.findOne({ _id: id }), await attempts.findOne({ _id: id })];
+
+    // The same event again under a new message id (so JetStream does not drop it as a repeat), as a redelivery or a replay would bring it.
+    const event: JumbledOrderAcceptedEvent = { itemId: item.id, order: key, sentence: order, acceptedAt: new Date().toISOString() };
+    const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
+    try {
+      const ack = await nc.jetstream().publish(EventSubjects.jumbledOrderAccepted, new TextEncoder().encode(JSON.stringify(event)), { msgID: randomUUID() });
+      const jsm = await nc.jetstreamManager();
+      // Applied (acked) by catalog-service's durable consumer: its ack floor reaches the event.
+      await eventually(() => jsm.consumers.info(EventStreams.attempts, Durables.jumbledOrders), (info) => info.ack_floor.stream_seq >= ack.seq, 30_000);
+    } finally {
+      await nc.close();
+    }
+    expect(await details.findOne({ _id: id })).toEqual(detailBefore);
+    expect(await attempts.findOne({ _id: id })).toEqual(attemptBefore);
+    expect(detailBefore).toMatchObject({ appliedOrders: [`${item.id}:${key}`], revision: 1 });
+    const after = await result(learner.token, learner.attemptId);
+    expect(after.body.score.total.correct).toBe(learner.result.score.total.correct + 1);
+  });
+
+  it('refuses an order once (it leaves the list, and cannot then be accepted), and refuses orders that are not the words of the item', async () => {
+    const order = freshUnlistedOrder(item);
+    const learner = await learnerAnswering(order);
+    expect((await claim(learner.token, learner.attemptId)).status).toBe(201);
+    const refused = await decide(operator, { itemId: item.id, order, decision: 'refuse' });
+    expect(refused.status).toBe(200);
+    expect((await decide(operator, { itemId: item.id, order, decision: 'refuse' })).status).toBe(200);
+    const otherwise = await decide(operator, { itemId: item.id, order, decision: 'accept' });
+    expect({ status: otherwise.status, message: otherwise.body.message }).toEqual({ status: 409, message: JumbledOrderErrors.decidedOtherwise });
+    const listed = await claimedOrders(operator);
+    expect((listed.body.orders as ClaimedOrder[]).some((o) => o.itemId === item.id && o.order === jumbledOrderKey(order))).toBe(false);
+    expect((await result(learner.token, learner.attemptId)).body.score.jumbled.items[ITEM_AT].correct).toBe(false);
+
+    const notTheWords = await decide(operator, { itemId: item.id, order: `${order} again`, decision: 'accept' });
+    expect({ status: notTheWords.status, message: notTheWords.body.message }).toEqual({ status: 400, message: JumbledOrderErrors.notSameWords });
+    const theKey = await decide(operator, { itemId: item.id, order: item.answer, decision: 'accept' });
+    expect({ status: theKey.status, message: theKey.body.message }).toEqual({ status: 409, message: JumbledOrderErrors.alreadyListed });
+    const unknown = await decide(operator, { itemId: 999_999, order, decision: 'accept' });
+    expect({ status: unknown.status, message: unknown.body.message }).toEqual({ status: 404, message: JumbledOrderErrors.unknownItem });
+  });
+});
+
+type Plan = { 'Node Type': string; 'Index Name'?: string; Plans?: Plan[] };
+const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+describe('the rescoring reads the attempts that gave an order by an index the database uses (10,000 unlisted answers stored)', () => {
+  const mongo = new MongoClient(mongoUri);
+  const run = randomUUID().slice(0, 8);
+  const STORED = 10_000;
+
+  beforeAll(async () => {
+    await mongo.connect();
+    // Shaped as catalog-service stores them: 100 items, 100 different orders each.
+    const rows = Array.from({ length: STORED }, (_, i) => ({ itemId: 900_000 + (i % 100), order: `seeded ${run} order ${Math.floor(i / 100)}`, attemptId: `a${i}`, uid: `seeded-${run}`, seededBy: run }));
+    for (let at = 0; at < STORED; at += 2000) await mongo.db().collection('jumbledAnswers').insertMany(rows.slice(at, at + 2000), { ordered: false });
+  }, 180_000);
+
+  afterAll(async () => {
+    await mongo.db().collection('jumbledAnswers').deleteMany({ seededBy: run });
+    await mongo.close();
+  }, 180_000);
+
+  it('answers (itemId, order) from the jumbledAnswers lookup indexes, not a scan, and finds the right rows', async () => {
+    const filter: Filter<Document> = { itemId: 900_007, order: `seeded ${run} order 42` };
+    const explained = await mongo.db().collection('jumbledAnswers').find(filter).explain();
+    const all = nodes((explained.queryPlanner as { Plan: Plan }).Plan);
+    expect(explained.filterPushdown).toBe(true);
+    expect(all.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    const indexes = all.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : []));
+    expect(indexes.length).toBeGreaterThan(0);
+    expect(indexes.every((name) => name.startsWith('jumbledanswers') && name.includes('_gin_'))).toBe(true);
+    expect(await mongo.db().collection('jumbledAnswers').find(filter).toArray()).toHaveLength(1);
+  });
+});
