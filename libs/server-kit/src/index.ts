@@ -3,6 +3,7 @@ export * from './logging';
 export * from './database';
 export * from './nats';
 export * from './rpc-errors';
+export * from './unavailable';
 export * from './periodic-task';
 export * from './health';
 export * from './nats-connection';
