@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { learnerOnDashboard, startTimeScaledGateway } from '../support/runner';
+import { learnerOnDashboard, startTimeScaledGateway, testIntroduction } from '../support/runner';
 import { eventually, gatewayUrl, startComponentNamed, stopComponentNamed } from '../support/stack';
 
 /**
@@ -40,7 +40,7 @@ describe('a submission during a short database outage', () => {
     });
 
     await page.getByRole('article', { name: 'Test 3' }).getByRole('button', { name: 'Start Test' }).click();
-    await page.getByRole('button', { name: 'Start Test' }).click();
+    await (await testIntroduction(page, 3)).getByRole('button', { name: 'Start Test' }).click();
     await title('Typing Test').waitFor();
     await page.getByRole('button', { name: 'Start Section' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
