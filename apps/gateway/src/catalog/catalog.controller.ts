@@ -16,6 +16,7 @@ import {
 } from '@fluent/contracts';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JSON_CONTENT_TYPE, type JsonBytes } from '../common/rpc/nest-reply';
+import { RetrySafe } from '../common/rpc/retry-safe';
 import { RpcClient } from '../common/rpc/rpc.client';
 import { RequestId } from '../http/request-id';
 import { ZodValidationPipe } from '../common/validation/zod-validation.pipe';
@@ -79,6 +80,7 @@ export class CatalogController {
   }
 
   @Post('tests/:id/attempts')
+  @RetrySafe()
   @ApiDoc({
     operationId: 'submitAttempt',
     tag: 'Attempts',

@@ -14,6 +14,7 @@ import { serveWebApp } from '../web-app/serve-web-app';
 import { registerJsonBodies } from './json-bodies';
 import { logRequests } from './request-log';
 import { requestIdOf } from './request-id';
+import { answerRetryAfterOn503 } from './retry-after';
 import { measureRequests } from './request-metrics';
 import { refuseForeignOrNonJsonRequests } from './state-changing-requests';
 
@@ -47,6 +48,7 @@ export async function createGatewayApp(): Promise<NestFastifyApplication> {
   const fastify = app.getHttpAdapter().getInstance();
   logRequests(fastify, app.get(Logger), config.LOG_LEVEL);
   measureRequests(fastify);
+  answerRetryAfterOn503(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     // Every answer names its request id, so a learner's report or a load test's failure can be found in the logs.
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -117,15 +117,16 @@ const ERRORS: Record<number, string> = {
   413: 'The body is larger than 100 kB',
   415: 'A body that is not JSON (Content-Type: application/json)',
   429: 'Too many requests from this address: wait a moment',
-  503: 'A service behind the gateway is unavailable (or sign-in cannot be checked right now)',
-  504: 'A service did not answer in time',
+  503: 'A service or the database behind the gateway is unavailable for a moment (or sign-in cannot be checked right now): try again after Retry-After',
+  504: 'A service did not answer in time (a GET, or a write that is safe to repeat, answers 503 instead)',
   431: 'The request line and headers together exceed 16 kB (Node.js refuses them before the gateway reads them)',
 };
 
 /** The answers every route of its kind can give, beside its own (which win when both name a status). */
 function commonResponses(route: ApiRoute): Record<number, RouteResponse> {
   const common: Record<number, RouteResponse> = {};
-  const add = (status: number, description = ERRORS[status]!) => (common[status] = { description });
+  const add = (status: number, description = ERRORS[status]!) =>
+    (common[status] = status === 503 ? { description, headers: { 'Retry-After': 'Seconds to wait before trying again' } } : { description });
   common[431] = { description: ERRORS[431]!, empty: true };
   if (route.method === 'get') common[304] = { description: 'Not modified: the ETag in If-None-Match still matches' };
   if (route.method === 'post') for (const status of [400, 403, 413, 415]) add(status);

@@ -1,10 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { isOutage } from './retry-policy';
 import { authSession, type AuthSession, type AuthState } from './auth/auth-session';
 
-/** Client errors (4xx) are answers, not outages: retrying them only delays the message. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
+/**
+ * Client errors (4xx) are answers, not outages: retrying them only delays the message. An outage
+ * (no answer, 502, 503) was already tried again by the API client for as long as it should be.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) return false;
+  if (error instanceof ApiError && isOutage(error.status)) return false;
   return failureCount < 2;
 }
 

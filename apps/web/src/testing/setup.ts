@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setRetryPolicy } from '@/lib/api-client';
 
 afterEach(() => cleanup());
 
@@ -13,3 +14,8 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// The API client's own retries through an outage are tested with a fake clock in
+// lib/api-client.spec.ts; elsewhere an outage answers at once, as the page shows it once the
+// client gives up.
+setRetryPolicy({ budgetMs: 0, baseMs: 0, maxDelayMs: 0 });

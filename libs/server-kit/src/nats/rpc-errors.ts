@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type RpcExceptionFilter } 
 import { RpcException } from '@nestjs/microservices';
 import { throwError, type Observable } from 'rxjs';
 import type { ErrorBody } from '@fluent/contracts';
+import { isDatabaseUnavailable, unavailableBody } from '../database/unavailable';
 
 /** Throw from a service handler to answer the caller with an HTTP-style status and message. */
 export function rpcError(statusCode: number, message: string, errors?: Record<string, string>): RpcException {
@@ -30,6 +31,11 @@ export function toErrorBody(exception: unknown, logger?: Logger): ErrorBody {
   }
   if (exception instanceof HttpException) {
     return { statusCode: exception.getStatus(), message: exception.message };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    // Not the request's fault and not a bug: the caller is told to try again (503, Retry-After).
+    logger?.warn(`The database is unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+    return unavailableBody();
   }
   logger?.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
   return { statusCode: 500, message: 'Internal server error' };

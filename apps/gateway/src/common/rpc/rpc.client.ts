@@ -5,6 +5,7 @@ import { config } from '../../config';
 import { natsClientRequestDuration } from '../../metrics/gateway-metrics';
 import { isNoResponders, isTimeout, type RequestTransport } from './nats-requester';
 import { NATS_TRANSPORT } from './rpc.constants';
+import { RpcTimeoutException } from './rpc-timeout';
 import { responseBytesOf, type JsonBytes } from './nest-reply';
 
 const encoder = new TextEncoder();
@@ -115,10 +116,7 @@ export class RpcClient implements OnModuleDestroy {
   private toHttpError(pattern: string, error: unknown, timeoutMs: number, requestId?: string): HttpException {
     if (isTimeout(error)) {
       this.logger.warn({ requestId, msg: `${pattern} did not answer within ${timeoutMs} ms` });
-      return new HttpException(
-        { statusCode: HttpStatus.GATEWAY_TIMEOUT, message: 'A service did not answer in time. Please try again.' },
-        HttpStatus.GATEWAY_TIMEOUT,
-      );
+      return new RpcTimeoutException();
     }
     if (isErrorBody(error)) return new HttpException(error, error.statusCode);
     if (isNoResponders(error)) this.logger.error({ requestId, msg: `${pattern}: no replica of the service is listening` });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { DashboardLayout } from '@/components/layout/dashboard-layout';
+import { ReconnectingNotice } from '@/components/ui/reconnecting-notice';
 import { TestCatalog } from '@/features/dashboard/components/test-catalog';
 import { WelcomeBanner } from '@/features/dashboard/components/welcome-banner';
 import { YourProgress } from '@/features/dashboard/components/your-progress';
@@ -15,6 +16,7 @@ export function DashboardRoute() {
   const [purchasing, setPurchasing] = useState(false);
   return (
     <DashboardLayout>
+      <ReconnectingNotice />
       <WelcomeBanner />
       <YourProgress />
       <TestCatalog onUnlock={() => setPurchasing(true)} />
