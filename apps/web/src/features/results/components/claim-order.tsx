@@ -1,4 +1,5 @@
 import { CLAIM_ORDER_BUTTON, CLAIM_ORDER_SENT, UNLISTED_ORDER_NOTE } from '@fluent/contracts';
+import { Button } from '@/components/ui/button';
 import { useReportItem } from '../api/report-item';
 import './claim-order.css';
 
@@ -17,15 +18,14 @@ export function ClaimOrder({ attemptId, itemId, itemLabel }: { attemptId: string
           {CLAIM_ORDER_SENT}
         </p>
       ) : (
-        <button
-          type="button"
-          className="button claim-order__button"
+        <Button
+          className="claim-order__button"
           aria-label={`${CLAIM_ORDER_BUTTON} (${itemLabel})`}
           disabled={mutation.isPending}
           onClick={() => mutation.mutate({ section: 'jumbled', itemId, reason: 'answer-should-be-accepted', comment: '' })}
         >
           {mutation.isPending ? 'Sending...' : CLAIM_ORDER_BUTTON}
-        </button>
+        </Button>
       )}
       {mutation.isError ? (
         <p className="claim-order__error" role="alert">
