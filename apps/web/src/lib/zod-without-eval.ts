@@ -10,7 +10,8 @@
  * that zod still reads them from there.
  */
 const zodGlobal = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
-zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+// Set on the object zod already holds, if a copy loaded first (a test's setup), else on a new one it will take.
+(zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 
 // A module (main.tsx imports it for the setting above).
 export {};
