@@ -7,3 +7,4 @@ export * from './fluent-streams';
 export * from './kv-bucket';
 export * from './event-publisher';
 export * from './event-replay';
+export * from './replay-command';
