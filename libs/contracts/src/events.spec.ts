@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { deadLetterStreamName, deadLetterSubject, Durables, EventStreams, EventSubjects, JETSTREAM_TOPOLOGY } from './nats/topology';
+import { deadLetterStreamName, deadLetterSubject, Durables, EventStreams, EventSubjects, JETSTREAM_TOPOLOGY, subjectMatches } from './nats/topology';
 
-/** Does `subject` fall under the NATS wildcard `pattern` (`*` one token, `>` the rest)? */
-function matches(pattern: string, subject: string): boolean {
-  const p = pattern.split('.');
-  const s = subject.split('.');
-  for (let i = 0; i < p.length; i += 1) {
-    if (p[i] === '>') return s.length > i;
-    if (p[i] !== '*' && p[i] !== s[i]) return false;
-  }
-  return p.length === s.length;
-}
+const matches = subjectMatches;
 
 describe('JetStream topology (jetstream-topology.json)', () => {
   it("names each consumer's subject from EventSubjects, inside its own stream's subjects", () => {
