@@ -33,3 +33,18 @@ describe('NATS topology (nats/topology.json) and the messages', () => {
     expect(defined).toEqual(['catalog.internal.attemptWriting']);
   });
 });
+
+describe('subjectMatches', () => {
+  it.each([
+    ['events.payment.>', 'events.payment.succeeded', true],
+    ['events.payment.>', 'events.payment', false],
+    ['events.*.succeeded', 'events.payment.succeeded', true],
+    ['events.*.succeeded', 'events.payment.failed', false],
+    ['catalog.>', 'catalog.internal.attemptWriting', true],
+    ['catalog.internal.attemptWriting', 'catalog.internal.attemptWriting', true],
+    ['catalog.internal', 'catalog.internal.attemptWriting', false],
+    ['blog.>', 'blogs.list', false],
+  ])('%s matches %s: %s (NATS wildcards: * one token, > one or more)', (pattern, subject, expected) => {
+    expect(subjectMatches(pattern, subject)).toBe(expected);
+  });
+});
