@@ -76,9 +76,9 @@ export const router = createBrowserRouter([
           },
           { path: paths.login, handle: meta('Login', 'Sign in to Fluent to take your practice tests.'), lazy: page(() => import('./routes/login').then((m) => m.LoginRoute)) },
           { path: paths.signup, handle: meta('Sign Up', `Create a Fluent account and start with ${numberWord(DEFAULT_FREE_TEST_COUNT)} free practice tests.`), lazy: page(() => import('./routes/signup').then((m) => m.SignupRoute)) },
-          { path: paths.about, handle: meta('About Us', 'Who we are, what a Fluent mock test looks like and how it is scored.'), lazy: page(() => import('./routes/about').then((m) => m.AboutRoute)) },
+          { path: paths.about, handle: meta('About Us', 'Who we are, what a Fluent mock test looks like and how it is scored.'), lazy: page(withQueries(() => import('./routes/about').then((m) => m.AboutRoute))) },
           { path: paths.contact, handle: meta('Contact Us', 'Questions about a test, your account or a payment? Send the Fluent team a message.'), lazy: page(withQueries(() => import('./routes/contact').then((m) => m.ContactRoute))) },
-          { path: paths.terms, handle: meta('Terms and Conditions', 'The terms for using Fluent, its practice tests and premium access.'), lazy: page(() => import('./routes/terms').then((m) => m.TermsRoute)) },
+          { path: paths.terms, handle: meta('Terms and Conditions', 'The terms for using Fluent, its practice tests and premium access.'), lazy: page(withQueries(() => import('./routes/terms').then((m) => m.TermsRoute))) },
           { path: paths.privacy, handle: meta('Privacy Policy', 'What Fluent collects and stores, which cookies it uses and what you can ask of us.'), lazy: page(() => import('./routes/privacy').then((m) => m.PrivacyRoute)) },
           { path: paths.blog, handle: meta('Blog', 'Practical advice for the timed English writing and typing test.'), lazy: page(withQueries(() => import('./routes/blog').then((m) => m.BlogRoute))) },
           // Its title is the post's own (set by the page once the post is loaded).
