@@ -10,6 +10,7 @@ export * from './jetstream';
 export * from './jetstream-consumer';
 export * from './dead-letters';
 export * from './event-replay';
+export * from './replay-command';
 export * from './jetstream-topology';
 export * from './fluent-jetstream';
 export * from './premium-prices';
