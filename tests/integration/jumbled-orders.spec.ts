@@ -1,15 +1,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { MongoClient, ObjectId, type Document, type Filter } from 'mongodb';
 import { connect } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Durables, EventStreams, EventSubjects, JumbledOrderErrors, type AssembledTest, type ClaimedOrder, type JumbledOrderAcceptedEvent } from '@fluent/contracts';
 import { assembleTest, questionBank } from '@fluent/question-bank';
 import { jumbledOrderKey } from '@fluent/scoring';
 import { natsAuthOptions } from '@fluent/server-kit';
+import { ROOT } from '../../tools/stack/paths.mjs';
+import { appEnvironment } from '../../tools/stack/profiles.mjs';
 import { freshUnlistedOrder } from '../support/jumbled-orders';
+import { killStartedProcesses, runNode } from '../support/processes';
 import { signedInOperator } from '../support/operators';
 import { blankAnswers, submission, submitAttempt, uidOf } from '../support/catalog';
-import { api, eventually, mongoUri, natsUrl, natsUser } from '../support/stack';
+import { api, eventually, mongoUri, natsUrl, natsUser, profile } from '../support/stack';
 import { bearer, signUp } from '../support/users';
 
 // Learners correct the bank (docs/development.md#learners-correct-the-bank), on the real stack:
@@ -144,6 +148,70 @@ describe('learners correct the bank: an accepted jumbled order rescores the stor
     expect({ status: theKey.status, message: theKey.body.message }).toEqual({ status: 409, message: JumbledOrderErrors.alreadyListed });
     const unknown = await decide(operator, { itemId: 999_999, order, decision: 'accept' });
     expect({ status: unknown.status, message: unknown.body.message }).toEqual({ status: 404, message: JumbledOrderErrors.unknownItem });
+  });
+});
+
+describe('rescore-jumbled-orders: attempts stored before the jumbledAnswers index get accepted orders too', () => {
+  const mongo = new MongoClient(mongoUri);
+  let operator: string;
+  const rescore = (...args: string[]) => runNode([join(ROOT, 'apps/catalog-service/dist/jumbled-orders/rescore/command.js'), ...args], appEnvironment(profile, 'catalog-service'));
+  const today = new Date().toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    await mongo.connect();
+    operator = await signedInOperator();
+  });
+  afterAll(() => mongo.close());
+  afterEach(() => killStartedProcesses());
+
+  /** A learner whose attempt looks as an earlier release stored it: no jumbledAnswers row, no unlistedOrder flag. */
+  async function oldAttemptAnswering(order: string) {
+    const learner = await learnerAnswering(order);
+    const id = new ObjectId(learner.attemptId);
+    const details = mongo.db().collection('attemptDetails');
+    const stored = await details.findOne({ _id: id });
+    const score = JSON.parse(stored!.scoreJson as string) as { jumbled: { items: Record<string, unknown>[] } };
+    score.jumbled.items = score.jumbled.items.map(({ unlistedOrder: _flag, ...rest }) => rest);
+    await details.updateOne({ _id: id }, { $set: { scoreJson: JSON.stringify(score) } });
+    expect((await mongo.db().collection('jumbledAnswers').deleteMany({ attemptId: learner.attemptId })).deletedCount).toBe(1);
+    return learner;
+  }
+
+  it('an accepted order misses an unindexed attempt; the command indexes it and applies the order, once, and a second run changes nothing', async () => {
+    const order = freshUnlistedOrder(item);
+    const key = jumbledOrderKey(order);
+    const old = await oldAttemptAnswering(order);
+    const indexed = await learnerAnswering(order);
+    expect((await decide(operator, { itemId: item.id, order, decision: 'accept' })).status).toBe(200);
+    // The acceptance has been applied (the indexed attempt is rescored); the old one was not found.
+    await eventually(() => result(indexed.token, indexed.attemptId), (r) => r.body.score?.jumbled.items[ITEM_AT]?.correct === true);
+    expect((await result(old.token, old.attemptId)).body.score.jumbled.items[ITEM_AT]).toEqual({ id: item.id, answer: order, correct: false });
+
+    const dry = rescore('--dry-run', `--since=${today}`);
+    await dry.waitForLine(/attempts read \(stored since .*\): [1-9]\d* unlisted jumbled answers would be added to the index/, 60_000);
+    expect(await dry.exited).toEqual({ code: 0, signal: null });
+    expect(await mongo.db().collection('jumbledAnswers').countDocuments({ attemptId: old.attemptId })).toBe(0);
+
+    const run = rescore(`--since=${today}`, '--wait-ms=90000');
+    await run.waitForLine(/catalog-service-jumbled-orders: applied every accepted order/, 120_000);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(await mongo.db().collection('jumbledAnswers').find({ attemptId: old.attemptId }, { projection: { _id: 0 } }).toArray()).toEqual([
+      { itemId: item.id, order: key, attemptId: old.attemptId, uid: old.uid },
+    ]);
+    const after = await result(old.token, old.attemptId);
+    expect(after.body.score.jumbled.items[ITEM_AT]).toEqual({ id: item.id, answer: order, correct: true, acceptedAfterReview: true });
+    expect(after.body.score.total.correct).toBe(old.result.score.total.correct + 1);
+    expect(after.body.reviews).toEqual([{ section: 'jumbled', itemId: item.id, itemNumber: ITEM_AT + 1, points: 1 }]);
+
+    // Again: nothing new to index, and nobody scored twice.
+    const details = mongo.db().collection('attemptDetails');
+    const [oldBefore, indexedBefore] = [await details.findOne({ _id: new ObjectId(old.attemptId) }), await details.findOne({ _id: new ObjectId(indexed.attemptId) })];
+    const again = rescore(`--since=${today}`, '--wait-ms=90000');
+    await again.waitForLine(/attempts read \(stored since .*\): 0 unlisted jumbled answers were added to the index/, 60_000);
+    expect(await again.exited).toEqual({ code: 0, signal: null });
+    expect(await details.findOne({ _id: new ObjectId(old.attemptId) })).toEqual(oldBefore);
+    expect(await details.findOne({ _id: new ObjectId(indexed.attemptId) })).toEqual(indexedBefore);
+    expect(oldBefore).toMatchObject({ appliedOrders: [`${item.id}:${key}`], revision: 1 });
   });
 });
 

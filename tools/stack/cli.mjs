@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * npm run stack -- <up|down|status|start NAME|stop NAME|install|indexes|migrate|jetstream|replay-payments|replay-attempts> [--profile dev|test] [--apps]
+ * npm run stack -- <up|down|status|start NAME|stop NAME|install|indexes|migrate|jetstream|replay-payments|replay-attempts|rescore-jumbled-orders> [--profile dev|test] [--apps]
  */
 import { installStack } from './install.mjs';
-import { down, indexCollections, profileFromArgs, readState, replayAttempts, replayPayments, setupJetStream, startComponent, stopComponent, up } from './index.mjs';
+import { down, indexCollections, profileFromArgs, readState, replayAttempts, replayPayments, rescoreJumbledOrders, setupJetStream, startComponent, stopComponent, up } from './index.mjs';
 import { migrate } from './migrate.mjs';
 import { isOurs } from './supervisor.mjs';
 import { loadDotEnv } from '../env.mjs';
@@ -56,13 +56,16 @@ try {
     case 'replay-attempts':
       await replayAttempts(profile, passOn);
       break;
+    case 'rescore-jumbled-orders':
+      await rescoreJumbledOrders(profile, passOn);
+      break;
     case 'status':
       for (const [n, r] of Object.entries(readState(profile))) {
         console.log(`${n.padEnd(16)} ${isOurs(r) ? 'running' : 'stopped'}  pid ${r.pid}  log ${r.log}`);
       }
       break;
     default:
-      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME|indexes|migrate|jetstream|replay-payments|replay-attempts [--dry-run]> [--profile dev|test] [--apps]');
+      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME|indexes|migrate|jetstream|replay-payments|replay-attempts|rescore-jumbled-orders [--dry-run]> [--profile dev|test] [--apps]');
       process.exitCode = 2;
   }
 } catch (error) {

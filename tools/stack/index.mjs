@@ -114,6 +114,19 @@ export async function replayAttempts(profile, args) {
 }
 
 /**
+ * Indexes the unlisted jumbled answers of attempts stored before the index existed, and applies
+ * every accepted order to them again (apps/catalog-service rescore-jumbled-orders, as
+ * catalog-service): see docs/operators.md, "Rescoring old attempts after an accepted order".
+ * @param {import('./profiles.mjs').Profile} profile
+ * @param {string[]} args
+ */
+export async function rescoreJumbledOrders(profile, args) {
+  await run(process.execPath, [join(ROOT, 'apps', 'catalog-service', 'dist', 'jumbled-orders', 'rescore', 'command.js'), ...args], {
+    env: appEnvironment(profile, 'catalog-service'),
+  });
+}
+
+/**
  * The services create their collections and declared indexes as they start; the GIN indexes
  * FerretDB's PostgreSQL backend really uses are derived from those (ferretdb-indexes.mjs).
  * @param {import('./profiles.mjs').Profile} profile
