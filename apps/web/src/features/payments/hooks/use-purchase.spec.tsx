@@ -7,13 +7,13 @@ import { usePurchase } from './use-purchase';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function setup(me: () => Response, onSucceeded = vi.fn()) {
+function setup(me: () => Response, onSucceeded = vi.fn(), cards: () => Response = () => json(200, { paid: true, cards: [] })) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string) => {
       if (path === '/api/create-payment-intent') return json(200, { clientSecret: 's', paymentIntentId: 'pi_1' });
       if (path === '/api/me') return me();
-      if (path === '/api/tests') return json(200, { paid: true, cards: [] });
+      if (path === '/api/tests') return cards();
       return json(404, { statusCode: 404, message: 'no route' });
     }),
   );
@@ -47,6 +47,20 @@ describe('usePurchase', () => {
       status: 'error',
       message: 'Your payment went through, but unlocking the premium tests is taking longer than usual. Please refresh the page in a minute.',
     });
+    expect(onSucceeded).not.toHaveBeenCalled();
+  });
+
+  it('keeps one 45 s deadline across both waits: an account unlocked at 40 s leaves the catalog 5 s, not another 45', async () => {
+    let calls = 0;
+    const { result, onSucceeded, clock } = setup(
+      () => json(200, { uid: 'u1', paidTests: ++calls > 8 }),
+      vi.fn(),
+      () => json(200, { paid: false, cards: [] }),
+    );
+    await act(() => result.current.pay(async () => ({ ok: true })));
+    // Eight pauses until /api/me shows the payment (40 s), then one more of the 5 s left.
+    expect(clock.pauses).toEqual(Array<number>(9).fill(5_000));
+    expect(result.current.state).toMatchObject({ status: 'error' });
     expect(onSucceeded).not.toHaveBeenCalled();
   });
 

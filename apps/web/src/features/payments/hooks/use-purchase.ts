@@ -24,9 +24,11 @@ export type PurchaseState = { status: 'idle' } | { status: 'processing' } | { st
  * them without a reload.
  */
 export async function waitUntilUnlocked(queryClient: QueryClient, options?: PollOptions): Promise<void> {
-  const started = Date.now();
+  // The polling's own clock (a test's, or the real one): one deadline across both waits.
+  const now = options?.now ?? Date.now;
+  const started = now();
   await pollUntil(getLearner, (user) => user.paidTests === true, options);
-  const left = (options?.timeoutMs ?? 45_000) - (Date.now() - started);
+  const left = (options?.timeoutMs ?? 45_000) - (now() - started);
   await pollUntil(
     () => queryClient.fetchQuery({ queryKey: cardsQueryKey, queryFn: getCards, staleTime: 0 }),
     (cards) => cards.paid,
