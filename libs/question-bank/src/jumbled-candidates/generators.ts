@@ -8,6 +8,8 @@ import type { Token, WordClass } from './tag';
 export interface Generated {
   words: string[];
   rule: GeneratorRule;
+  /** Set when the order is a question though its source is not, or the reverse. */
+  question?: boolean;
 }
 
 export const GENERATOR_RULES = [
@@ -21,6 +23,12 @@ export const GENERATOR_RULES = [
   'move-adverbial',
   'question-statement',
   'reporting-clause',
+  'move-adverbial-end',
+  'detach-infinitive',
+  'listed-question-statement',
+  'partitive-to-end',
+  'move-pp',
+  'swap-pronoun-antecedent',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 
@@ -35,8 +43,8 @@ export function generateAll(s: Sentence): Generated[] {
   return [swapPronouns, swapDeterminers, swapAdjectives, swapNouns, moveModifiers, frontAdverbials, moveAdverbials, questionStatement, reportingClause].flatMap((g) => g(s));
 }
 
-const wordsOf = (tokens: readonly Token[], order: readonly number[]): string[] => order.map((i) => tokens[i]?.word ?? '');
-const identity = (n: number): number[] => range(0, n);
+export const wordsOf = (tokens: readonly Token[], order: readonly number[]): string[] => order.map((i) => tokens[i]?.word ?? '');
+export const identity = (n: number): number[] => range(0, n);
 
 function swapped(order: readonly number[], a: number, b: number): number[] {
   const next = [...order];
@@ -109,13 +117,13 @@ function determinersToSwap(s: Sentence, a: NounPhrase, b: NounPhrase): [number, 
 }
 
 /** The token indices `moved` (in their order) taken out and put just before token `before`. */
-function moveBefore(order: readonly number[], moved: readonly number[], before: number): number[] {
+export function moveBefore(order: readonly number[], moved: readonly number[], before: number): number[] {
   const rest = order.filter((i) => !moved.includes(i));
   const at = rest.indexOf(before);
   return [...rest.slice(0, at), ...moved, ...rest.slice(at)];
 }
 
-function moveSpanTo(order: readonly number[], span: Span, at: 'front' | 'end'): number[] {
+export function moveSpanTo(order: readonly number[], span: Span, at: 'front' | 'end'): number[] {
   const moved = order.slice(span.start, span.end);
   const rest = [...order.slice(0, span.start), ...order.slice(span.end)];
   return at === 'front' ? [...moved, ...rest] : [...rest, ...moved];
