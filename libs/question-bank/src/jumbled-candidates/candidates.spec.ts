@@ -105,10 +105,18 @@ describe('the orders the second blind review names are generated', () => {
   });
 
   it('exchanges a pronoun only with a noun phrase of its number, in a place its form fits', () => {
-    const i = item(900, 'The students said they had finished the essay.', 'essay/they/the/said/students/finished/the/had');
-    expect(rulesOf(i, 'They said the students had finished the essay.')).toContain('swap-pronoun-antecedent');
-    // "they" is plural and a subject form: never exchanged with "the essay" (singular, an object).
-    expect(sentences(i)).not.toContain('The students said the essay had finished they.');
+    const plural = item(900, 'The students said they had finished the essays.', 'essays/they/the/said/students/finished/the/had');
+    expect(rulesOf(plural, 'They said the students had finished the essays.')).toContain('swap-pronoun-antecedent');
+    // "the essays" is plural but an object: "they" is a subject form.
+    expect(sentences(plural)).not.toContain('The students said the essays had finished they.');
+    // "the teacher" is a subject but singular.
+    const singular = item(901, 'The teacher said they had finished the essays.', 'essays/they/the/said/teacher/finished/the/had');
+    expect(sentences(singular)).not.toContain('They said the teacher had finished the essays.');
+  });
+
+  it('leaves an "it" that stands for a later clause ("It took me two hours to …")', () => {
+    const i = item(57, 'It took me two hours to repair the printer.', 'printer/me/two/to/took/it/repair/hours/the');
+    expect(sentences(i)).not.toContain('The printer took me two hours to repair it.');
   });
 });
 
