@@ -42,6 +42,13 @@ describe('the orders issue #42 names are generated', () => {
     expect(rulesOf(i, 'For lunch the airline gave every passenger a voucher.')).toContain('front-adverbial');
   });
 
+  it('fronts a phrase together with the clause that belongs to its noun (front-adverbial)', () => {
+    const honour = item(163, 'The station was renamed in honour of the engineers who had built the railways.', 'had/who/built/railways/of/engineers/renamed/the/was/station/honour/the/the/in');
+    expect(rulesOf(honour, 'In honour of the engineers who had built the railways the station was renamed.')).toContain('front-adverbial');
+    const condition = item(177, 'The loan was granted on condition that repayments be made within five years.', 'be/condition/granted/made/the/was/five/on/years/within/that/loan/repayments');
+    expect(rulesOf(condition, 'On condition that repayments be made within five years the loan was granted.')).toContain('front-adverbial');
+  });
+
   it('moves a noun modifier into another noun phrase: "The wall is suitable for climbing beginners of all ages."', () => {
     const i = item(232, 'The climbing wall is suitable for beginners of all ages.', 'beginners/ages/the/suitable/all/wall/of/climbing/is/for', ['Is the climbing wall suitable for beginners of all ages?']);
     expect(rulesOf(i, 'The wall is suitable for climbing beginners of all ages.')).toContain('move-modifier');

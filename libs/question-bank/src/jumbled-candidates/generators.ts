@@ -129,10 +129,18 @@ export function moveSpanTo(order: readonly number[], span: Span, at: 'front' | '
   return at === 'front' ? [...moved, ...rest] : [...rest, ...moved];
 }
 
+/** Words that start a relative or content clause belonging to the noun before them. */
+const CLAUSE_AFTER_NOUN = new Set(['who', 'whom', 'whose', 'which', 'that']);
+
 /** Adverbials of the sentence: prepositional phrases, single adverbs, purpose infinitives and adverbial clauses. */
 export function adverbials(s: Sentence): Span[] {
   const { tokens } = s;
-  const spans = prepositionalPhrases(tokens, nounPhrases(tokens));
+  const pps = prepositionalPhrases(tokens, nounPhrases(tokens));
+  // A phrase whose noun has a clause after it takes the clause along when it moves, as a reader
+  // would front it: "In honour of the engineers who had built the railways the station was renamed.",
+  // "On condition that repayments be made within five years the loan was granted."
+  const withClause = pps.filter((sp) => sp.end < tokens.length - 1 && CLAUSE_AFTER_NOUN.has(tokens[sp.end]?.word.toLowerCase() ?? '')).map((sp) => ({ start: sp.start, end: tokens.length }));
+  const spans = [...pps, ...withClause];
   for (const [i, t] of tokens.entries()) {
     if (t.cls === 'adv' && t.word.toLowerCase() !== 'not') spans.push({ start: i, end: i + 1 });
     // A purpose infinitive to the end ("… repeated to rule out …"), not the complement of a verb ("forgot to bring").
