@@ -73,6 +73,15 @@ describe('decisions', () => {
       expect(decisions).toEqual([by('lead', decision(a, 'accept'))]);
     });
 
+    it("takes the lead's decision on an order both reviewers agreed on: the lead's word is final", () => {
+      const agreedRefusal = [file('first', [decision(a, 'refuse', 'not-natural')]), file('second', [decision(a, 'refuse', 'nonsense')])] as const;
+      const { decisions, unresolved } = finalDecisions(...agreedRefusal, file('lead', [by('lead', decision(a, 'accept'))]));
+      expect(unresolved).toEqual([]);
+      expect(decisions).toEqual([by('lead', decision(a, 'accept'))]);
+      const listed = [{ ...removal, alternatives: [a] }];
+      expect(notCarriedOut(listed, items, file('final', decisions))).toEqual([]);
+    });
+
     it('lets the bank pass once a resolved accept is listed, where the refusing reviewer alone would fail', () => {
       const first = file('first', [decision(a, 'refuse', 'not-natural')]);
       const { decisions } = finalDecisions(first, file('second', [decision(a, 'accept')]), file('lead', [by('lead', decision(a, 'accept'))]));

@@ -8,6 +8,8 @@ import type { Token, WordClass } from './tag';
 export interface Generated {
   words: string[];
   rule: GeneratorRule;
+  /** Set when the order is a question though its source is not, or the reverse. */
+  question?: boolean;
 }
 
 export const GENERATOR_RULES = [
@@ -21,6 +23,12 @@ export const GENERATOR_RULES = [
   'move-adverbial',
   'question-statement',
   'reporting-clause',
+  'move-adverbial-end',
+  'detach-infinitive',
+  'listed-question-statement',
+  'partitive-to-end',
+  'move-pp',
+  'swap-pronoun-antecedent',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 
@@ -35,8 +43,8 @@ export function generateAll(s: Sentence): Generated[] {
   return [swapPronouns, swapDeterminers, swapAdjectives, swapNouns, moveModifiers, frontAdverbials, moveAdverbials, questionStatement, reportingClause].flatMap((g) => g(s));
 }
 
-const wordsOf = (tokens: readonly Token[], order: readonly number[]): string[] => order.map((i) => tokens[i]?.word ?? '');
-const identity = (n: number): number[] => range(0, n);
+export const wordsOf = (tokens: readonly Token[], order: readonly number[]): string[] => order.map((i) => tokens[i]?.word ?? '');
+export const identity = (n: number): number[] => range(0, n);
 
 function swapped(order: readonly number[], a: number, b: number): number[] {
   const next = [...order];
@@ -109,22 +117,30 @@ function determinersToSwap(s: Sentence, a: NounPhrase, b: NounPhrase): [number, 
 }
 
 /** The token indices `moved` (in their order) taken out and put just before token `before`. */
-function moveBefore(order: readonly number[], moved: readonly number[], before: number): number[] {
+export function moveBefore(order: readonly number[], moved: readonly number[], before: number): number[] {
   const rest = order.filter((i) => !moved.includes(i));
   const at = rest.indexOf(before);
   return [...rest.slice(0, at), ...moved, ...rest.slice(at)];
 }
 
-function moveSpanTo(order: readonly number[], span: Span, at: 'front' | 'end'): number[] {
+export function moveSpanTo(order: readonly number[], span: Span, at: 'front' | 'end'): number[] {
   const moved = order.slice(span.start, span.end);
   const rest = [...order.slice(0, span.start), ...order.slice(span.end)];
   return at === 'front' ? [...moved, ...rest] : [...rest, ...moved];
 }
 
+/** Words that start a relative or content clause belonging to the noun before them. */
+const CLAUSE_AFTER_NOUN = new Set(['who', 'whom', 'whose', 'which', 'that']);
+
 /** Adverbials of the sentence: prepositional phrases, single adverbs, purpose infinitives and adverbial clauses. */
 export function adverbials(s: Sentence): Span[] {
   const { tokens } = s;
-  const spans = prepositionalPhrases(tokens, nounPhrases(tokens));
+  const pps = prepositionalPhrases(tokens, nounPhrases(tokens));
+  // A phrase whose noun has a clause after it takes the clause along when it moves, as a reader
+  // would front it: "In honour of the engineers who had built the railways the station was renamed.",
+  // "On condition that repayments be made within five years the loan was granted."
+  const withClause = pps.filter((sp) => sp.end < tokens.length - 1 && CLAUSE_AFTER_NOUN.has(tokens[sp.end]?.word.toLowerCase() ?? '')).map((sp) => ({ start: sp.start, end: tokens.length }));
+  const spans = [...pps, ...withClause];
   for (const [i, t] of tokens.entries()) {
     if (t.cls === 'adv' && t.word.toLowerCase() !== 'not') spans.push({ start: i, end: i + 1 });
     // A purpose infinitive to the end ("… repeated to rule out …"), not the complement of a verb ("forgot to bring").
