@@ -212,7 +212,8 @@ describe('rescore-jumbled-orders: attempts stored before the jumbledAnswers inde
     expect(await details.findOne({ _id: new ObjectId(old.attemptId) })).toEqual(oldBefore);
     expect(await details.findOne({ _id: new ObjectId(indexed.attemptId) })).toEqual(indexedBefore);
     expect(oldBefore).toMatchObject({ appliedOrders: [`${item.id}:${key}`], revision: 1 });
-  });
+    // Three runs of the command, each a Node process that connects to MongoDB and NATS (about 20 s each on a loaded 2-core machine).
+  }, 300_000);
 });
 
 type Plan = { 'Node Type': string; 'Index Name'?: string; Plans?: Plan[] };
