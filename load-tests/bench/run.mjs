@@ -80,9 +80,10 @@ function residentMemory(extra = {}) {
   const pids = { ...Object.fromEntries(Object.entries(readState(profile)).map(([name, running]) => [name, running.pid])), ...extra };
   for (const [name, pid] of Object.entries(pids)) {
     try {
-      // The stack's apps run under a small supervisor (restart-on-crash.mjs): count the app, its child.
+      // The stack's processes run under a small supervisor (restart-on-crash.mjs): count the one it runs, its child.
       const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      const ids = ['gateway', 'auth-service', 'catalog-service', 'payment-service', 'blog-service'].includes(name) && children.length ? children : [pid];
+      const supervised = readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('restart-on-crash.mjs');
+      const ids = supervised && children.length ? children : [pid];
       rss[name] = Math.round(ids.reduce((sum, id) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0), 0) / 1024);
     } catch {
       /* exited */

@@ -15,7 +15,7 @@ import { natsServerConfig } from './nats-auth.mjs';
 import { postgresDataDir, postgresReady, postgresSpec, postgresUrl, preparePostgres } from './postgres.mjs';
 import { appEnvironment } from './profiles.mjs';
 import { gatewayReplicaPort, replicaMetricsEnvironment, replicaName } from './replicas.mjs';
-import { isAlive } from './supervisor.mjs';
+import { inProcessGroup, isAlive } from './supervisor.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
 /** @typedef {import('./supervisor.mjs').Running} Running */
@@ -96,7 +96,7 @@ export async function natsReady(profile, running) {
 
 /**
  * FerretDB is ready when a MongoDB `serverStatus` on its port answers from FerretDB
- * (`ferretdbVersion`) running as the pid we started.
+ * (`ferretdbVersion`) running as the process we started (or one its supervisor started again).
  * @param {Profile} profile
  * @param {Running} running
  */
@@ -111,7 +111,7 @@ export async function ferretdbReady(profile, running) {
   });
   try {
     const status = await client.db('admin').command({ serverStatus: 1 });
-    return typeof status.ferretdbVersion === 'string' && Number(status.pid) === running.pid;
+    return typeof status.ferretdbVersion === 'string' && inProcessGroup(Number(status.pid), running.pid);
   } catch {
     return false;
   } finally {
@@ -321,8 +321,17 @@ const languagetool = {
   timeoutMs: 180_000,
 };
 
+/**
+ * Infrastructure runs under the local supervisor too (restart-on-crash.mjs), as Kubernetes restarts
+ * a crashed pod: a NATS server or database killed outright comes back by itself, with backoff.
+ * Its readiness checks accept the process the supervisor started (inProcessGroup).
+ * @param {Component} component
+ * @returns {Component}
+ */
+const restartedOnCrash = (component) => ({ ...component, spec: (profile) => supervised(component.name, component.spec(profile)) });
+
 /** The stack's components, in start order. */
-export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak, languagetool];
+export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak, languagetool].map(restartedOnCrash);
 
 export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'];
 
