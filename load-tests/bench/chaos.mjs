@@ -157,6 +157,8 @@ async function learner(index, email) {
   let uid = '';
   /** @type {string[]} */
   const attemptIds = [];
+  // Learners arrive over the first seconds, not in one instant.
+  await sleep(index * 500);
   while (running) {
     if (!token || Date.now() - signedInAt > 4 * 60_000) {
       const login = await call('sign in', { method: 'POST', path: '/api/auth/login', body: { email, password: PASSWORD }, ok: [200] });
@@ -342,12 +344,12 @@ await stopStack();
 
 // ── The report ─────────────────────────────────────────────────────────────────────────────────
 
-const statuses = (/** @type {Record<string, number>} */ s) => Object.entries(s).map(([status, n]) => `${n}× ${status === '0' ? 'no answer' : status}`).join(', ') || '–';
+const statuses = (/** @type {Record<string, number>} */ s) => Object.entries(s).map(([what, n]) => `${what.replace(/ 0$/, ' no answer')} ×${n}`).join(', ') || '–';
 const section = [
   `${RESILIENCE_HEADING}: any one process killed under load (\`npm run bench -- --chaos\`)`,
   '',
   `Measured ${new Date(startedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench -- --chaos --learners ${LEARNERS} --phase-seconds ${PHASE_S} --runner-seconds ${RUNNER_S}\`, on a shared ${cpus().length}-core machine (load average ${load.toFixed(1)} at the start, other people's stacks and builds running beside it): absolute latencies move with that load; the counts (errors, lost, twice) are the figures that matter.`,
-  `The test-profile stack with two replicas of each app (\`--replicas 2\`: two gateways behind the local balancer, two of each service in its NATS queue group), every process under the local supervisor. ${LEARNERS} learners, each from a loopback address of its own, sign in, read the dashboard, take tests (${RUNNER_S} s in the runner, ${THINK_MS / 1000} s between other steps) and submit each with a submission id, read the result and the feedback, and pay by test card once the free tests are used. Their client retries as the web app does: a GET or the submission, on no answer, 502 or 503, after Retry-After, for up to ${RETRY.budgetMs / 1000} s. Each phase lasts ${PHASE_S} s; its kill (SIGKILL of the process the supervisor runs) falls ${KILL_AFTER_S} s in, and the next phase waits until the killed process serves again.`,
+  `The test-profile stack with two replicas of each app (\`--replicas 2\`: two gateways behind the local balancer, two of each service in its NATS queue group), every process under the local supervisor. ${LEARNERS} learners, arriving half a second apart, each from a loopback address of its own, sign in, read the dashboard, take tests (${RUNNER_S} s in the runner, ${THINK_MS / 1000} s between other steps) and submit each with a submission id, read the result and the feedback, and pay by test card once the free tests are used. Their client retries as the web app does: a GET or the submission, on no answer, 502 or 503, after Retry-After, for up to ${RETRY.budgetMs / 1000} s. Each phase lasts ${PHASE_S} s; its kill (SIGKILL of the process the supervisor runs) falls ${KILL_AFTER_S} s in, and the next phase waits until the killed process serves again.`,
   '',
   '| phase | requests | errors seen by learners (after retries) | retried and then answered | p95 ms | p99 ms | back after |',
   '| --- | ---: | --- | ---: | ---: | ---: | ---: |',

@@ -34,7 +34,8 @@ export function phaseOf(phases, at) {
 
 /**
  * Per phase: requests, errors the learners saw (after their retries), how many needed a retry,
- * p95/p99 of the time a learner waited (retries included), and the unexpected answers by status.
+ * p95/p99 of the time a learner waited (retries included), and the unexpected answers by request
+ * and status (`submit 503`).
  * @param {PhaseMark[]} phases
  * @param {Seen[]} seen
  */
@@ -44,7 +45,7 @@ export function summarizePhases(phases, seen) {
     const errors = mine.filter((s) => !s.expected);
     /** @type {Record<string, number>} */
     const byStatus = {};
-    for (const e of errors) byStatus[String(e.status)] = (byStatus[String(e.status)] ?? 0) + 1;
+    for (const e of errors) byStatus[`${e.name} ${e.status}`] = (byStatus[`${e.name} ${e.status}`] ?? 0) + 1;
     const times = mine.map((s) => s.ms);
     return {
       phase: phase.name,

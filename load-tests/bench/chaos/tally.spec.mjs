@@ -35,8 +35,8 @@ describe('chaos tally', () => {
     ]);
     expect(rows).toEqual([
       { phase: 'steady', requests: 2, errors: 0, errorStatuses: {}, retried: 0, p95: 30, p99: 30 },
-      { phase: 'kill gateway', requests: 2, errors: 1, errorStatuses: { 503: 1 }, retried: 1, p95: 900, p99: 900 },
-      { phase: 'kill nats', requests: 2, errors: 2, errorStatuses: { 502: 1, 503: 1 }, retried: 1, p95: 15_000, p99: 15_000 },
+      { phase: 'kill gateway', requests: 2, errors: 1, errorStatuses: { 'x 503': 1 }, retried: 1, p95: 900, p99: 900 },
+      { phase: 'kill nats', requests: 2, errors: 2, errorStatuses: { 'x 502': 1, 'x 503': 1 }, retried: 1, p95: 15_000, p99: 15_000 },
     ]);
   });
 
