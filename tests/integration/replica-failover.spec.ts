@@ -18,7 +18,9 @@ const IN_FLIGHT = 8;
 const KILL_AFTER = 12;
 
 async function paidLearner(): Promise<{ token: string; uid: string }> {
-  const token = (await signUpPatiently()).tokens.accessToken;
+  // A cold Keycloak on a loaded machine refused five sign-ups 3 s apart right after the stack
+  // started (measured): up to 10 tries 5 s apart. Sign-up is not what this file tests.
+  const token = (await signUpPatiently(10, 5_000)).tokens.accessToken;
   const uid = await uidOf(token);
   await publishPaymentSucceeded(uid);
   await eventually(() => api('/api/tests', { headers: bearer(token) }), (r) => r.body.paid === true);
@@ -35,7 +37,7 @@ describe('a catalog-service replica killed during submissions', () => {
     learners = [];
     for (let i = 0; i < LEARNERS; i++) learners.push(await paidLearner());
     extra = await startExtraService('catalog-service');
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await extra?.stop();
