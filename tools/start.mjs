@@ -4,6 +4,8 @@
  * `npm start`: installs what is missing (npm dependencies, the stack's binaries), builds every
  * project, starts NATS, FerretDB, Keycloak, stripe-mock, the services and the gateway (which
  * serves the web app), and prints the URL. Ctrl-C stops everything it started.
+ * `npm start -- --replicas 2`: two of each app, the gateways behind the local balancer
+ * (tools/stack/replicas.mjs), the shape the chart deploys.
  */
 import { bootstrap } from './bootstrap/index.mjs';
 import { loadDotEnv } from './env.mjs';
@@ -25,6 +27,15 @@ try {
 const stack = await import('./stack/index.mjs');
 const { installStack } = await import('./stack/install.mjs');
 const profile = stack.getProfile('dev');
+const { parseReplicas } = await import('./stack/replicas.mjs');
+const replicasAt = process.argv.indexOf('--replicas');
+let replicas = 1;
+try {
+  replicas = parseReplicas(replicasAt >= 0 ? process.argv[replicasAt + 1] : undefined);
+} catch (error) {
+  console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}
 
 let stopping = false;
 async function shutdown(code = 0) {
@@ -43,7 +54,7 @@ try {
     'stack binaries': () => installStack(),
     build: () => run('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT }),
   });
-  await phases.run('start stack and apps', () => stack.up(profile, { apps: true }));
+  await phases.run('start stack and apps', () => stack.up(profile, { apps: true, replicas }));
 } catch (error) {
   console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);
   await shutdown(1);

@@ -23,7 +23,7 @@ import { startProductionGateway } from './production-gateway.mjs';
 
 loadDotEnv();
 // `npm run bench -- --hot` / `--scale` measure one section of the API only.
-if (process.argv.includes('--hot') || process.argv.includes('--scale')) process.exit(0);
+if (process.argv.includes('--hot') || process.argv.includes('--scale') || process.argv.includes('--chaos')) process.exit(0);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const GOAL = 95;
 const CLS_GOAL = 0.05;

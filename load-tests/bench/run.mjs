@@ -16,6 +16,9 @@
  *    engine, at 10 virtual users (and 50 and 200 with --full).
  * 4. A soak (--full or --soak): 5 minutes at 64 connections; memory and logs before and after.
  *
+ * `--chaos` runs the resilience run instead (chaos.mjs): processes killed under load, the section
+ * "Resilience" of bench/REPORT.md; the rest of the report is kept, as this run keeps that section.
+ *
  * `--hot` runs section 1 alone and prints it (bench/REPORT.md is left as it is): for profiling work;
  * `--scale` likewise section 2 (with --full: up to 100,000 attempts).
  *
@@ -24,7 +27,7 @@
  * operator lets a load test through; nothing is bypassed. Bounded in count and time; loopback only.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -37,10 +40,15 @@ import { ROOT } from '../../tools/stack/paths.mjs';
 import { postgresUrl } from '../../tools/stack/postgres.mjs';
 import { metricsUrls } from '../../tools/stack/profiles.mjs';
 import { log } from '../../tools/stack/run.mjs';
+import { RESILIENCE_HEADING, sectionOf } from './chaos/tally.mjs';
 import { startProductionGateway } from './production-gateway.mjs';
 import { readState } from '../../tools/stack/supervisor.mjs';
 
 loadDotEnv();
+if (process.argv.includes('--chaos')) {
+  await import('./chaos.mjs');
+  process.exit(0);
+}
 const full = process.argv.includes('--full');
 const soak = full || process.argv.includes('--soak');
 const hotOnly = process.argv.includes('--hot');
@@ -80,9 +88,10 @@ function residentMemory(extra = {}) {
   const pids = { ...Object.fromEntries(Object.entries(readState(profile)).map(([name, running]) => [name, running.pid])), ...extra };
   for (const [name, pid] of Object.entries(pids)) {
     try {
-      // The stack's apps run under a small supervisor (restart-on-crash.mjs): count the app, its child.
+      // The stack's processes run under a small supervisor (restart-on-crash.mjs): count the one it runs, its child.
       const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      const ids = ['gateway', 'auth-service', 'catalog-service', 'payment-service', 'blog-service'].includes(name) && children.length ? children : [pid];
+      const supervised = readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('restart-on-crash.mjs');
+      const ids = supervised && children.length ? children : [pid];
       rss[name] = Math.round(ids.reduce((sum, id) => sum + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'))?.[1] ?? 0), 0) / 1024);
     } catch {
       /* exited */
@@ -494,7 +503,10 @@ try {
         `Stack log folder: ${(logsBefore / 1e6).toFixed(1)} MB before, ${(logBytes() / 1e6).toFixed(1)} MB after (the bench gateway itself logs to nowhere).`,
         '',
       ];
-      writeFileSync(join(ROOT, 'bench', 'REPORT.md'), [...header, ...report, ...footer].join('\n'));
+      // The chaos run's section (chaos.mjs) is measured apart: kept as it is.
+      const reportFile = join(ROOT, 'bench', 'REPORT.md');
+      const resilience = existsSync(reportFile) ? sectionOf(readFileSync(reportFile, 'utf8'), RESILIENCE_HEADING) : undefined;
+      writeFileSync(reportFile, [...header, ...report, ...footer, ...(resilience ? [resilience, ''] : [])].join('\n'));
       log('bench', 'wrote bench/REPORT.md');
     }
   }

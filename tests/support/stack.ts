@@ -94,18 +94,20 @@ export async function startExtraGateway(overrides: Record<string, string>, portO
 /**
  * A second replica of a service (its own process, in the same queue group on the same NATS and
  * database): the queue group then shares requests between the stack's replica and this one.
+ * `kill` ends it with a signal and waits until it has gone (SIGKILL: a crash, nothing drained).
  */
-export async function startExtraService(app: string): Promise<{ stop: () => Promise<void> }> {
+export async function startExtraService(app: string): Promise<{ stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => Promise<void> }> {
   const child = spawn(process.execPath, [join(ROOT, 'apps', app, 'dist', 'main.js')], {
     env: { ...process.env, ...appEnvironment(profile, app), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const stop = () =>
+  const kill = (signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
+  const stop = () => kill('SIGTERM');
   let output = '';
   const listening = new Promise<boolean>((resolve) => {
     child.stdout!.setEncoding('utf8');
@@ -121,7 +123,7 @@ export async function startExtraService(app: string): Promise<{ stop: () => Prom
     throw new Error(`the extra ${app} did not start; its output ended with:\n${output.slice(-2000)}`);
   }
   child.stdout!.resume();
-  return { stop };
+  return { stop, kill };
 }
 
 /**

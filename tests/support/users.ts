@@ -34,3 +34,18 @@ export function sessionCookieOf(response: Response): string | undefined {
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * A sign-up tried again while a busy Keycloak answers 503/504 (a cold JVM on a loaded machine):
+ * for tests whose subject is not sign-up.
+ */
+export async function signUpPatiently(tries = 5, pauseMs = 3_000): Promise<Awaited<ReturnType<typeof signUp>>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await signUp();
+    } catch (error) {
+      if (attempt === tries || !/sign-up failed: 50[34]/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * npm run stack -- <up|down|status|start NAME|stop NAME|install|indexes|migrate|jetstream|replay-payments|replay-attempts|rescore-jumbled-orders> [--profile dev|test] [--apps]
+ * npm run stack -- <up|down|status|start NAME|stop NAME|install|indexes|migrate|jetstream|replay-payments|replay-attempts|rescore-jumbled-orders> [--profile dev|test] [--apps] [--replicas N]
+ *
+ * `up --apps --replicas 2` runs two of each app, the gateways behind the local balancer (replicas.mjs).
  */
 import { installStack } from './install.mjs';
 import { down, indexCollections, profileFromArgs, readState, replayAttempts, replayPayments, rescoreJumbledOrders, setupJetStream, startComponent, stopComponent, up } from './index.mjs';
 import { migrate } from './migrate.mjs';
+import { parseReplicas } from './replicas.mjs';
 import { isOurs } from './supervisor.mjs';
 import { loadDotEnv } from '../env.mjs';
 
@@ -17,6 +20,7 @@ const flag = (name) => {
   return i >= 0 ? args.splice(i, 2)[1] : undefined;
 };
 const profile = profileFromArgs(flag('--profile'));
+const replicasFlag = flag('--replicas');
 const withApps = args.includes('--apps');
 const [command, name] = args.filter((a) => !a.startsWith('--'));
 // Options passed on to replay-payments (--dry-run, --wait-ms=…).
@@ -29,7 +33,7 @@ try {
       break;
     case 'up':
       await installStack();
-      await up(profile, { apps: withApps });
+      await up(profile, { apps: withApps, replicas: parseReplicas(replicasFlag) });
       break;
     case 'down':
       await down(profile);
@@ -61,11 +65,11 @@ try {
       break;
     case 'status':
       for (const [n, r] of Object.entries(readState(profile))) {
-        console.log(`${n.padEnd(16)} ${isOurs(r) ? 'running' : 'stopped'}  pid ${r.pid}  log ${r.log}`);
+        console.log(`${n.padEnd(20)} ${isOurs(r) ? 'running' : 'stopped'}  pid ${r.pid}  log ${r.log}`);
       }
       break;
     default:
-      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME|indexes|migrate|jetstream|replay-payments|replay-attempts|rescore-jumbled-orders [--dry-run]> [--profile dev|test] [--apps]');
+      console.error('usage: npm run stack -- <install|up|down|status|start NAME|stop NAME|indexes|migrate|jetstream|replay-payments|replay-attempts|rescore-jumbled-orders [--dry-run]> [--profile dev|test] [--apps] [--replicas N]');
       process.exitCode = 2;
   }
 } catch (error) {

@@ -13,8 +13,9 @@ import { keycloakHome } from './install.mjs';
 import { languageToolReady, languageToolSpec } from './languagetool.mjs';
 import { natsServerConfig } from './nats-auth.mjs';
 import { postgresDataDir, postgresReady, postgresSpec, postgresUrl, preparePostgres } from './postgres.mjs';
-import { appEnvironment, metricsEnvironment } from './profiles.mjs';
-import { isAlive } from './supervisor.mjs';
+import { appEnvironment } from './profiles.mjs';
+import { gatewayReplicaPort, replicaMetricsEnvironment, replicaName } from './replicas.mjs';
+import { inProcessGroup, isAlive } from './supervisor.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
 /** @typedef {import('./supervisor.mjs').Running} Running */
@@ -95,7 +96,7 @@ export async function natsReady(profile, running) {
 
 /**
  * FerretDB is ready when a MongoDB `serverStatus` on its port answers from FerretDB
- * (`ferretdbVersion`) running as the pid we started.
+ * (`ferretdbVersion`) running as the process we started (or one its supervisor started again).
  * @param {Profile} profile
  * @param {Running} running
  */
@@ -110,7 +111,7 @@ export async function ferretdbReady(profile, running) {
   });
   try {
     const status = await client.db('admin').command({ serverStatus: 1 });
-    return typeof status.ferretdbVersion === 'string' && Number(status.pid) === running.pid;
+    return typeof status.ferretdbVersion === 'string' && inProcessGroup(Number(status.pid), running.pid);
   } catch {
     return false;
   } finally {
@@ -320,23 +321,40 @@ const languagetool = {
   timeoutMs: 180_000,
 };
 
+/**
+ * Infrastructure runs under the local supervisor too (restart-on-crash.mjs), as Kubernetes restarts
+ * a crashed pod: a NATS server or database killed outright comes back by itself, with backoff.
+ * Its readiness checks accept the process the supervisor started (inProcessGroup).
+ * @param {Component} component
+ * @returns {Component}
+ */
+const restartedOnCrash = (component) => ({ ...component, spec: (profile) => supervised(component.name, component.spec(profile)) });
+
 /** The stack's components, in start order. */
-export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak, languagetool];
+export const STACK = [nats, postgres, ferretdb, stripeMock, keycloak, languagetool].map(restartedOnCrash);
 
 export const SERVICES = ['auth-service', 'catalog-service', 'payment-service', 'blog-service', 'feedback-service'];
 
 /**
  * An app runs under the local supervisor (restart-on-crash.mjs), which restarts it when it crashes. It
- * connects to NATS as its own user.
+ * connects to NATS as its own user. Replica 1 is the app itself; with `--replicas`, replica r ≥ 2
+ * is the same app under another name, with metrics ports of its own (replicas.mjs). The gateway's
+ * replicas, behind the balancer, each listen on a port of their own.
  * @param {string} app
+ * @param {{ replica?: number, port?: (profile: Profile) => number }} [options]
  * @returns {Component}
  */
-function nodeApp(app) {
+function nodeApp(app, options = {}) {
+  const replica = options.replica ?? 1;
+  const name = replicaName(app, replica);
   const main = join(ROOT, 'apps', app, 'dist', 'main.js');
   return {
-    name: app,
-    spec: (profile) =>
-      supervised(app, { command: process.execPath, args: ['--enable-source-maps', main], cwd: ROOT, env: { ...appEnvironment(profile, app), ...metricsEnvironment(profile, app) }, match: main }),
+    name,
+    spec: (profile) => {
+      const env = { ...appEnvironment(profile, app), ...replicaMetricsEnvironment(profile, app, replica) };
+      if (options.port) env.GATEWAY_PORT = String(options.port(profile));
+      return supervised(name, { command: process.execPath, args: ['--enable-source-maps', main], cwd: ROOT, env, match: main });
+    },
     // A service is ready when the gateway's health check sees it; see waitForApps.
     healthy: async () => true,
     timeoutMs: 60_000,
@@ -359,11 +377,61 @@ export function supervised(name, spec) {
   };
 }
 
-/** @type {Component} */
-const gateway = {
-  ...nodeApp('gateway'),
-  healthy: (profile) => answersOk(`http://127.0.0.1:${profile.ports.gateway}/api/health`),
-};
+/**
+ * A gateway replica, healthy when it answers on its own port (the profile's gateway port when it
+ * runs alone, a replica port of its own behind the balancer).
+ * @param {number} replica
+ * @param {boolean} balanced
+ * @returns {Component}
+ */
+function gatewayApp(replica, balanced) {
+  /** @param {Profile} profile */
+  const port = (profile) => (balanced ? gatewayReplicaPort(profile, replica) : profile.ports.gateway);
+  return {
+    ...nodeApp('gateway', { replica, port }),
+    healthy: (profile) => answersOk(`http://127.0.0.1:${port(profile)}/api/health`),
+  };
+}
 
-/** The apps, in start order: the gateway last, and it is healthy only when every service is. */
-export const APPS = [...SERVICES.map(nodeApp), gateway];
+export const BALANCER = join(ROOT, 'tools', 'stack', 'balancer', 'balancer.mjs');
+
+/**
+ * The local balancer (balancer/balancer.mjs) on the profile's gateway port, in front of `replicas`
+ * gateways; supervised like the apps. Healthy when a request through it reaches a gateway.
+ * @param {number} replicas
+ * @returns {Component}
+ */
+function balancer(replicas) {
+  return {
+    name: 'balancer',
+    spec: (profile) =>
+      supervised('balancer', {
+        command: process.execPath,
+        args: [BALANCER],
+        cwd: ROOT,
+        env: {
+          FLUENT_BALANCER_LISTEN: `127.0.0.1:${profile.ports.gateway}`,
+          FLUENT_BALANCER_BACKENDS: Array.from({ length: replicas }, (_, i) => `127.0.0.1:${gatewayReplicaPort(profile, i + 1)}`).join(','),
+        },
+        match: BALANCER,
+      }),
+    healthy: (profile) => answersOk(`http://127.0.0.1:${profile.ports.gateway}/api/health/live`),
+    timeoutMs: 30_000,
+  };
+}
+
+/**
+ * The apps, in start order, with `replicas` of each: the services first, then the gateway(s), which
+ * are healthy only when every service is; with more than one gateway, the balancer last.
+ * @param {number} [replicas]
+ * @returns {Component[]}
+ */
+export function appComponents(replicas = 1) {
+  const each = Array.from({ length: replicas }, (_, i) => i + 1);
+  const services = SERVICES.flatMap((app) => each.map((replica) => nodeApp(app, { replica })));
+  const gateways = each.map((replica) => gatewayApp(replica, replicas > 1));
+  return [...services, ...gateways, ...(replicas > 1 ? [balancer(replicas)] : [])];
+}
+
+/** The apps of a stack without replicas. */
+export const APPS = appComponents(1);

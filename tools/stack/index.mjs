@@ -4,23 +4,45 @@
  * `npm test`, `npm run stack` and by integration tests that stop a component on purpose.
  */
 import { join } from 'node:path';
-import { APPS, resetData, STACK } from './components.mjs';
+import { appComponents, resetData, SERVICES, STACK } from './components.mjs';
 import { ensureLookupIndexes } from './ferretdb-indexes.mjs';
 import { sqliteFiles } from './migrate.mjs';
 import { natsCredentials } from './nats-auth.mjs';
 import { ROOT } from './paths.mjs';
 import { appEnvironment, getProfile } from './profiles.mjs';
+import { parseReplicaName } from './replicas.mjs';
 import { isOurs, readState, startProcess, stopProcess, waitUntilHealthy } from './supervisor.mjs';
 import { duration, log, run } from './run.mjs';
 
 export { getProfile, natsCredentials, readState };
 
-const ALL = [...STACK, ...APPS];
+const REPLICATED = [...SERVICES, 'gateway'];
 
-/** @param {string} name */
-function component(name) {
-  const found = ALL.find((c) => c.name === name);
-  if (!found) throw new Error(`Unknown component ${name}; known: ${ALL.map((c) => c.name).join(', ')}`);
+/**
+ * How many replicas of each app the profile runs now: as many gateways as state.json names, when a
+ * balancer is in front of them (replicas.mjs), else one.
+ * @param {import('./profiles.mjs').Profile} profile
+ */
+export function runningReplicas(profile) {
+  const state = readState(profile);
+  if (!state.balancer) return 1;
+  return Math.max(1, ...Object.keys(state).map((name) => parseReplicaName(name, REPLICATED)).filter((r) => r.app === 'gateway').map((r) => r.replica));
+}
+
+/** Every component of a stack with `replicas` of each app, infrastructure first. @param {number} replicas */
+const allComponents = (replicas) => [...STACK, ...appComponents(replicas)];
+
+/**
+ * A component by name, in the replica shape the profile runs (or will run: `replicas`).
+ * @param {import('./profiles.mjs').Profile} profile
+ * @param {string} name
+ * @param {number} [replicas]
+ */
+function component(profile, name, replicas) {
+  const shape = replicas ?? runningReplicas(profile);
+  const all = allComponents(Math.max(shape, parseReplicaName(name, REPLICATED).replica));
+  const found = all.find((c) => c.name === name);
+  if (!found) throw new Error(`Unknown component ${name}; known: ${all.map((c) => c.name).join(', ')}`);
   return found;
 }
 
@@ -29,9 +51,10 @@ function component(name) {
  * is kept: only `up` empties the test profile's data, once, before anything starts.
  * @param {import('./profiles.mjs').Profile} profile
  * @param {string} name
+ * @param {number} [replicas] the replica shape being started (by default, the one running)
  */
-export async function startComponent(profile, name) {
-  const c = component(name);
+export async function startComponent(profile, name, replicas) {
+  const c = component(profile, name, replicas);
   if (isOurs(readState(profile)[name])) return;
   c.prepare?.(profile);
   const running = startProcess(profile, name, c.spec(profile));
@@ -46,9 +69,9 @@ export async function stopComponent(profile, name) {
 
 /**
  * Starts the stack's components together (Keycloak takes longest), then the apps. The test
- * profile starts from empty data.
+ * profile starts from empty data. With `replicas`, every app runs that many times (replicas.mjs).
  * @param {import('./profiles.mjs').Profile} profile
- * @param {{ apps?: boolean }} [options]
+ * @param {{ apps?: boolean, replicas?: number }} [options]
  */
 export async function up(profile, options = {}) {
   await cleanStale(profile);
@@ -62,15 +85,16 @@ export async function up(profile, options = {}) {
   const start = (name) => {
     let started = starting.get(name);
     if (!started) {
-      started = Promise.all((component(name).after ?? []).map(start)).then(() => startComponent(profile, name));
+      started = Promise.all((component(profile, name).after ?? []).map(start)).then(() => startComponent(profile, name));
       starting.set(name, started);
     }
     return started;
   };
   await Promise.all(STACK.map((c) => start(c.name)));
   if (options.apps) {
+    const replicas = options.replicas ?? 1;
     await setupJetStream(profile);
-    for (const app of APPS) await startComponent(profile, app.name);
+    for (const app of appComponents(replicas)) await startComponent(profile, app.name, replicas);
     await indexCollections(profile);
   }
 }
@@ -139,7 +163,7 @@ export async function indexCollections(profile) {
 /** Stops everything the profile's state file names, apps first. @param {import('./profiles.mjs').Profile} profile */
 export async function down(profile) {
   const names = Object.keys(readState(profile));
-  const order = [...ALL.map((c) => c.name)].reverse().filter((n) => names.includes(n));
+  const order = allComponents(runningReplicas(profile)).map((c) => c.name).reverse().filter((n) => names.includes(n));
   const unknown = names.filter((n) => !order.includes(n));
   await Promise.all([...order, ...unknown].map((name) => stopProcess(profile, name)));
 }

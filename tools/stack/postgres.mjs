@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { ROOT } from './paths.mjs';
 import { storedSecrets } from './secrets.mjs';
 import { log } from './run.mjs';
-import { isAlive } from './supervisor.mjs';
+import { inProcessGroup, isAlive } from './supervisor.mjs';
 
 /** @typedef {import('./profiles.mjs').Profile} Profile */
 /** @typedef {import('./supervisor.mjs').Running} Running */
@@ -211,8 +211,11 @@ export function preparePostgres(profile) {
 }
 
 /**
- * The server's command line. The test profile trades durability for speed (its data is thrown
- * away at the start of every run); the dev profile keeps PostgreSQL's safe defaults.
+ * The server's command line. The test profile trades durability against a machine crash for
+ * speed (its data is thrown away at the start of every run): no fsync, no full-page writes. It keeps
+ * synchronous commits: without fsync these cost a write to the kernel, and a server killed outright
+ * (the replica and chaos tests SIGKILL it) must keep every commit it acknowledged, as the dev
+ * profile and production do. The dev profile keeps PostgreSQL's safe defaults.
  * @param {Profile} profile
  */
 export function postgresSpec(profile) {
@@ -221,7 +224,7 @@ export function postgresSpec(profile) {
     'listen_addresses=127.0.0.1',
     "unix_socket_directories=",
     'max_connections=200',
-    ...(profile.name === 'test' ? ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'] : []),
+    ...(profile.name === 'test' ? ['fsync=off', 'full_page_writes=off'] : []),
   ];
   const server = [join(requireBinDir(profile), 'postgres'), '-D', dir, '-p', String(profile.ports.postgres), ...settings.flatMap((s) => ['-c', s])];
   const account = serviceAccount();
@@ -230,8 +233,8 @@ export function postgresSpec(profile) {
 }
 
 /**
- * Ready when the server that wrote postmaster.pid is the process we started, and it answers a
- * query with the profile's password.
+ * Ready when the server that wrote postmaster.pid is the process we started (or the one its
+ * supervisor started again), and it answers a query with the profile's password.
  * @param {Profile} profile
  * @param {Running} running
  */
@@ -239,7 +242,7 @@ export async function postgresReady(profile, running) {
   if (!isAlive(running.pid)) return false;
   try {
     const pid = Number(readFileSync(join(postgresDataDir(profile), 'postmaster.pid'), 'utf8').split('\n')[0]);
-    if (pid !== running.pid) return false;
+    if (!inProcessGroup(pid, running.pid)) return false;
   } catch {
     return false;
   }

@@ -1,12 +1,12 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ferretdbReady, natsReady, STACK } from './components.mjs';
-import { postgresBinDir, postgresDataDir, postgresReady } from './postgres.mjs';
+import { postgresBinDir, postgresDataDir, postgresReady, postgresUrl } from './postgres.mjs';
 import { BIN } from './paths.mjs';
-import { startProcess, stopProcess } from './supervisor.mjs';
+import { isAlive, startProcess, stopProcess } from './supervisor.mjs';
 import { freePort, idleProcess, tempProfile } from './testing.mjs';
 
 /** @type {(() => Promise<void> | void)[]} */
@@ -141,5 +141,43 @@ describe('FerretDB readiness', () => {
     // Nor when the process we started has gone, whoever answers on the port.
     await stopProcess(p, 'ferretdb', 3000);
     expect(await ferretdbReady(p, running)).toBe(false);
+  }, SERVER_TEST_MS);
+});
+
+/** The PostgreSQL server (postmaster) of a profile now, by its postmaster.pid. */
+function postmasterPid(p) {
+  try {
+    return Number(readFileSync(join(postgresDataDir(p), 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('infrastructure under the local supervisor', () => {
+  it.skipIf(!postgresBinDir() || !existsSync('/proc/self/stat'))('starts PostgreSQL again after a SIGKILL, ready with its data, and stops it for good on stop', async () => {
+    const p = await profileWithPorts();
+    const running = start(p, 'postgres');
+    expect(await becomesReady(() => postgresReady(p, running))).toBe(true);
+    const { default: pg } = await import('pg');
+    const query = async (sql) => {
+      const client = new pg.Client({ connectionString: postgresUrl(p), connectionTimeoutMillis: 3000 });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    await query('CREATE TABLE kept (n int); INSERT INTO kept VALUES (46)');
+    const first = postmasterPid(p);
+    expect(first).toBeGreaterThan(0);
+    process.kill(/** @type {number} */ (first), 'SIGKILL');
+    // A new server in the same supervisor's group, ready, with what the killed one had stored.
+    expect(await becomesReady(async () => postmasterPid(p) !== first && (await postgresReady(p, running)))).toBe(true);
+    expect(await query('SELECT n FROM kept')).toEqual([{ n: 46 }]);
+    await stopProcess(p, 'postgres', 5000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await postgresReady(p, running)).toBe(false);
+    expect(isAlive(running.pid)).toBe(false);
   }, SERVER_TEST_MS);
 });

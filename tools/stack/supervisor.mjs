@@ -79,6 +79,29 @@ export function processInfo(pid) {
 }
 
 /**
+ * Whether `pid` is in the process group `leader` leads: the component we started (detached, so it
+ * leads its group) or what it runs, such as the server the local supervisor (restart-on-crash.mjs)
+ * started, or started again after a crash.
+ * @param {number} pid
+ * @param {number} leader
+ */
+export function inProcessGroup(pid, leader) {
+  if (pid === leader) return true;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after "pid (comm) ": state, ppid, pgrp.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === leader;
+  } catch {
+    if (existsSync('/proc/self/stat')) return false;
+  }
+  try {
+    return Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim()) === leader;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Whether the pid recorded for a component is still the process we started: alive, with the
  * recorded start time and a command line that contains the recorded command. A crashed run's
  * state.json may name pids that the system has since given to unrelated processes.
