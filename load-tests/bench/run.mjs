@@ -24,15 +24,16 @@
  * operator lets a load test through; nothing is bypassed. Bounded in count and time; loopback only.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { fork } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { fork, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { MongoClient, ObjectId } from 'mongodb';
 import { runScenario } from '../engine/run-scenario.mjs';
+import { ensureSystemPackages } from '../../tools/bootstrap/system-packages.mjs';
 import { loadDotEnv } from '../../tools/env.mjs';
 import { ROOT } from '../../tools/stack/paths.mjs';
 import { postgresUrl } from '../../tools/stack/postgres.mjs';
@@ -40,9 +41,12 @@ import { metricsUrls } from '../../tools/stack/profiles.mjs';
 import { log } from '../../tools/stack/run.mjs';
 import { busyShare, HEADROOM, judgeCeiling, SATURATED, wantedNs } from './ceiling.mjs';
 import { startProductionGateway } from './production-gateway.mjs';
+import { wrkFigures, wrkScript } from './wrk-script.mjs';
 import { readState } from '../../tools/stack/supervisor.mjs';
 
 loadDotEnv();
+// wrk, section 1's load generator, is a Debian package: installed (or asked for) before anything runs.
+await ensureSystemPackages('bench');
 // autocannon's own histogram library, for a p95 from every answer without a per-response callback.
 const hdr = createRequire(import.meta.resolve('autocannon'))('hdr-histogram-js');
 const full = process.argv.includes('--full');
@@ -64,6 +68,8 @@ const SCENARIO_VUS = full ? [10, 50, 200] : [10];
 const DURATION_S = full ? 10 : 5;
 /** Section 1: each of the three turns of bare Node and the gateway. */
 const TURN_S = full ? 4 : 3;
+/** Section 1: turns of bare Node and the gateway (--turns=N; the medians are shown). */
+const TURNS = Number(process.argv.find((arg) => arg.startsWith('--turns='))?.slice(8) ?? 3);
 const SOAK_S = 300;
 const HOT_LEARNERS = 50;
 const PASSWORD = 'Bench-password-1';
@@ -264,6 +270,56 @@ async function load({ url, connections, seconds = DURATION_S, learners, method =
   };
 }
 
+/** What each thread of `pid` has wanted of a CPU so far (ns by thread id; see ceiling.mjs). @param {number} pid */
+function wantedByThread(pid) {
+  /** @type {Map<string, number>} */
+  const threads = new Map();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const wanted = wantedNs(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8'));
+      if (wanted !== undefined) threads.set(tid, wanted);
+    }
+  } catch {
+    /* exited */
+  }
+  return threads;
+}
+
+/** wrk's threads: section 1's generator, one per core of this machine (it is C: far less CPU per request than autocannon). */
+const WRK_THREADS = Math.max(1, Math.min(2, cpus().length));
+
+/**
+ * Section 1's load: wrk for `seconds` at `connections`, its requests built before the run (the
+ * learners' tokens in turn; wrk-script.mjs). `generatorBusy` is the busiest wrk thread's share of
+ * the middle of the run (from 0.5 s in to 0.3 s before the end: wrk's figures are only readable
+ * while it runs) that it wanted a CPU; `serverBusy` the same for `server`'s main thread.
+ * @param {{ url: string, connections: number, seconds: number, learners?: { count: number, token: (i: number) => string }, server: number }} options
+ */
+async function loadWithWrk({ url, connections, seconds, learners, server }) {
+  const script = join(tmpdir(), `fluent-bench-${process.pid}.lua`);
+  writeFileSync(script, wrkScript({ tokens: learners ? Array.from({ length: learners.count }, (_, i) => learners.token(i)) : [] }));
+  const child = spawn('wrk', [`-t${WRK_THREADS}`, `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise((resolve, reject) => (child.once('error', reject), child.once('exit', resolve)));
+  const pause = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  await pause(500);
+  const before = { wall: process.hrtime.bigint(), generator: wantedByThread(/** @type {number} */ (child.pid)), server: wantedSoFar(server) };
+  await pause(seconds * 1000 - 800);
+  const after = { generator: wantedByThread(/** @type {number} */ (child.pid)), server: wantedSoFar(server) };
+  const wallNs = Number(process.hrtime.bigint() - before.wall);
+  const code = await exited;
+  rmSync(script, { force: true });
+  if (code !== 0) throw new Error(`wrk exited with ${code}: ${output.slice(-500)}`);
+  const threadShares = [...after.generator].map(([tid, wanted]) => busyShare(before.generator.get(tid), wanted, wallNs)).filter((share) => share !== undefined);
+  return {
+    ...wrkFigures(output),
+    generatorBusy: threadShares.length > 0 ? Math.max(...threadShares) : undefined,
+    serverBusy: busyShare(before.server, after.server, wallNs),
+  };
+}
+
 /** The run with the median throughput (its latencies with it). */
 function median(runs) {
   return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
@@ -346,8 +402,10 @@ let learners;
 
 try {
   // ── 1. The hot path ─────────────────────────────────────────────────────────────────────────
-  learners = await signUpLearners(gateway.url, HOT_LEARNERS, run);
-  for (let i = 0; i < HOT_LEARNERS; i++) {
+  const routes = ROUTES ?? ['/api/config', '/api/me', '/api/tests', '/api/attempts'];
+  // /api/config alone (profiling work) needs no learners: none are signed up.
+  learners = routes.every((route) => route === '/api/config') && hotOnly ? { count: 0, token: () => '', stop: () => undefined } : await signUpLearners(gateway.url, HOT_LEARNERS, run);
+  for (let i = 0; i < learners.count; i++) {
     for (const testId of [1, 2]) {
       await call(`${gateway.url}/api/tests/${testId}/attempts`, {
         method: 'POST',
@@ -356,8 +414,7 @@ try {
       });
     }
   }
-  const routes = ROUTES ?? ['/api/config', '/api/me', '/api/tests', '/api/attempts'];
-  /** @typedef {Awaited<ReturnType<typeof load>>} Measured */
+  /** @typedef {Awaited<ReturnType<typeof loadWithWrk>>} Measured */
   /** @type {{ route: string, connections: number, bare: Measured, measured: Measured, others: Measured[], judged: import('./ceiling.mjs').CeilingJudgement }[]} */
   const hot = [];
   for (const connections of scaleOnly ? [] : [...new Set([...CONNECTIONS, GOAL_CONNECTIONS])].sort((a, b) => a - b)) {
@@ -372,10 +429,10 @@ try {
       const runs = [];
       /** @type {Measured[][]} */
       const baselineRuns = baselines.map(() => []);
-      for (let turn = 0; turn < 3; turn++) {
-        bareRuns.push(await load({ url: ceiling.url, connections, seconds: TURN_S, learners: routeLearners, server: ceiling.pid }));
-        runs.push(await load({ url: `${gateway.url}${route}`, connections, seconds: TURN_S, learners: routeLearners, server: gateway.pid }));
-        for (const [k, other] of baselines.entries()) baselineRuns[k].push(await load({ url: `${other.url}${route}`, connections, seconds: TURN_S, learners: routeLearners, server: other.pid }));
+      for (let turn = 0; turn < TURNS; turn++) {
+        bareRuns.push(await loadWithWrk({ url: ceiling.url, connections, seconds: TURN_S, learners: routeLearners, server: ceiling.pid }));
+        runs.push(await loadWithWrk({ url: `${gateway.url}${route}`, connections, seconds: TURN_S, learners: routeLearners, server: gateway.pid }));
+        for (const [k, other] of baselines.entries()) baselineRuns[k].push(await loadWithWrk({ url: `${other.url}${route}`, connections, seconds: TURN_S, learners: routeLearners, server: other.pid }));
       }
       await ceiling.close();
       const bare = median(bareRuns);
@@ -390,9 +447,9 @@ try {
     report.push(
       '## 1. The hot path (goal at 64 connections: /api/config ≥ 50 % of bare Node; /api/me and /api/tests ≥ 25 %; p95 < 20 ms, 0 non-2xx)',
       '',
-      `${HOT_LEARNERS} learners signed up through the API, two attempts each; each request carries a learner's token, the ${HOT_LEARNERS} in turn. Their caches are warm, as in steady use: a learner's progress and user document are read from the database once, then again only after a write (section 2 measures the database path itself). Per row, bare Node and the gateway run in turns, three times ${TURN_S} s each; the medians are shown (non-2xx: all runs).`,
+      `${HOT_LEARNERS} learners signed up through the API, two attempts each; each request carries a learner's token, the ${HOT_LEARNERS} in turn. Their caches are warm, as in steady use: a learner's progress and user document are read from the database once, then again only after a write (section 2 measures the database path itself). Per row, bare Node and the gateway run in turns, ${TURNS} times ${TURN_S} s each; the medians are shown (non-2xx: all runs).`,
       '',
-      `The instrument: one autocannon, its requests (the tokens included) built before each run, no JavaScript per request, sends the same requests to the bare server (a process of its own) and to the gateway. A ratio is given only when the generator had slack against the bare server: its main thread wanted a CPU (ran or waited for one, Linux schedstat) less than ${SATURATED * 100} % of the run; otherwise the row says "ceiling capped". Headroom is bare ÷ gateway, the generator's rate past the gateway's (${HEADROOM}× asked). p95 from every 2xx answer, whole ms rounded down.`,
+      `The instrument: wrk (${WRK_THREADS} threads, C; Debian's package, installed by the bootstrap), its requests (the tokens included) formatted before each run, sends the same requests to the bare server (a Node process of its own) and to the gateway. A ratio is given only when the generator had slack against the bare server: its busiest thread wanted a CPU (ran or waited for one, Linux schedstat) less than ${SATURATED * 100} % of the run; otherwise the row says "ceiling capped". Headroom is bare ÷ gateway, the generator's rate past the gateway's (${HEADROOM}× asked). Latency from every answer (wrk's histogram), ms.`,
       '',
       '| route | connections | req/s | bare Node req/s | ratio | headroom | generator busy: bare / gateway | server busy: bare / gateway | p50 | p95 | p99 | non-2xx |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -1,47 +1,49 @@
-import { HttpException, type CallHandler, type ExecutionContext } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { lastValueFrom, throwError } from 'rxjs';
+import type { ArgumentsHost } from '@nestjs/common';
+import { EXCEPTION_FILTERS_METADATA, FILTER_CATCH_EXCEPTIONS } from '@nestjs/common/constants';
+import type { AbstractHttpAdapter } from '@nestjs/core';
 import { describe, expect, it } from 'vitest';
-import { RetrySafe, RetrySafeTimeoutsInterceptor, RETRY_SAFE_TIMEOUT_MESSAGE } from './retry-safe';
+import { MarkedRetrySafeTimeoutsFilter, RetrySafe, RetrySafeTimeoutsFilter, RETRY_SAFE_TIMEOUT_MESSAGE } from './retry-safe';
 import { RpcTimeoutException } from './rpc-timeout';
 
 class Routes {
-  read(): void {}
   @RetrySafe()
   submit(): void {}
   pay(): void {}
 }
 
-const contextOf = (method: string, handler: () => void): ExecutionContext =>
-  ({
-    getType: () => 'http',
-    getHandler: () => handler,
-    switchToHttp: () => ({ getRequest: () => ({ method }) }),
-  }) as unknown as ExecutionContext;
-
-/** The HTTP status a route's failure becomes once through the interceptor. */
-async function statusAfter(method: string, handler: () => void, error: Error): Promise<number> {
-  const next: CallHandler = { handle: () => throwError(() => error) };
-  const outcome = await lastValueFrom(new RetrySafeTimeoutsInterceptor(new Reflector()).intercept(contextOf(method, handler), next)).catch((e: unknown) => e);
-  if (!(outcome instanceof HttpException)) throw new Error(`expected an HttpException, got ${String(outcome)}`);
-  if (outcome.getStatus() === 503) expect(outcome.getResponse()).toEqual({ statusCode: 503, message: RETRY_SAFE_TIMEOUT_MESSAGE });
-  return outcome.getStatus();
+/** The status and body a failed request by `method` is answered with once through `Filter`. */
+function answerOf(Filter: typeof RetrySafeTimeoutsFilter, method: string, error: RpcTimeoutException): { status: number; body: unknown } {
+  const answers: { status: number; body: unknown }[] = [];
+  const adapter = { isHeadersSent: () => false, reply: (_res: unknown, body: unknown, status: number) => answers.push({ status, body }) } as unknown as AbstractHttpAdapter;
+  const request = { method };
+  const host = { switchToHttp: () => ({ getRequest: () => request }), getArgByIndex: (i: number) => [request, {}][i] } as unknown as ArgumentsHost;
+  new Filter(adapter).catch(error, host);
+  expect(answers).toHaveLength(1);
+  return answers[0];
 }
 
-describe('RetrySafeTimeoutsInterceptor', () => {
-  it('turns a NATS timeout of a GET into a 503 the client may retry', async () => {
-    expect(await statusAfter('GET', Routes.prototype.read, new RpcTimeoutException())).toBe(503);
+describe('RetrySafeTimeoutsFilter (every route)', () => {
+  it('turns a NATS timeout of a GET into a 503 the client may retry', () => {
+    expect(answerOf(RetrySafeTimeoutsFilter, 'GET', new RpcTimeoutException())).toEqual({ status: 503, body: { statusCode: 503, message: RETRY_SAFE_TIMEOUT_MESSAGE } });
   });
 
-  it('does the same for a write marked @RetrySafe() (the submission, by its id)', async () => {
-    expect(await statusAfter('POST', Routes.prototype.submit, new RpcTimeoutException())).toBe(503);
+  it('keeps the 504 of a write that is not marked safe to repeat', () => {
+    const { status, body } = answerOf(RetrySafeTimeoutsFilter, 'POST', new RpcTimeoutException());
+    expect(status).toBe(504);
+    expect(body).toEqual(new RpcTimeoutException().getResponse());
+  });
+});
+
+describe('@RetrySafe()', () => {
+  it('gives the route the filter that answers 503 for a write too (the submission, by its id)', () => {
+    expect(Reflect.getMetadata(EXCEPTION_FILTERS_METADATA, Routes.prototype.submit)).toEqual([MarkedRetrySafeTimeoutsFilter]);
+    expect(Reflect.getMetadata(EXCEPTION_FILTERS_METADATA, Routes.prototype.pay)).toBeUndefined();
+    expect(answerOf(MarkedRetrySafeTimeoutsFilter, 'POST', new RpcTimeoutException())).toEqual({ status: 503, body: { statusCode: 503, message: RETRY_SAFE_TIMEOUT_MESSAGE } });
   });
 
-  it('keeps the 504 of a write that is not safe to repeat', async () => {
-    expect(await statusAfter('POST', Routes.prototype.pay, new RpcTimeoutException())).toBe(504);
-  });
-
-  it('leaves every other error as it was', async () => {
-    expect(await statusAfter('GET', Routes.prototype.read, new HttpException('Conflict', 409))).toBe(409);
+  it('catches only NATS timeouts: every other error goes on to Nest as it was', () => {
+    // @Catch(RpcTimeoutException): Nest hands this filter nothing else.
+    expect(Reflect.getMetadata(FILTER_CATCH_EXCEPTIONS, RetrySafeTimeoutsFilter)).toEqual([RpcTimeoutException]);
+    expect(Reflect.getMetadata(FILTER_CATCH_EXCEPTIONS, MarkedRetrySafeTimeoutsFilter)).toEqual([RpcTimeoutException]);
   });
 });
