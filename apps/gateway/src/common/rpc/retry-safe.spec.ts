@@ -1,7 +1,8 @@
-import type { ArgumentsHost } from '@nestjs/common';
+import { Controller, Get, HttpException, Module, Post, type ArgumentsHost } from '@nestjs/common';
 import { EXCEPTION_FILTERS_METADATA, FILTER_CATCH_EXCEPTIONS } from '@nestjs/common/constants';
-import type { AbstractHttpAdapter } from '@nestjs/core';
-import { describe, expect, it } from 'vitest';
+import { APP_FILTER, NestFactory, type AbstractHttpAdapter } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarkedRetrySafeTimeoutsFilter, RetrySafe, RetrySafeTimeoutsFilter, RETRY_SAFE_TIMEOUT_MESSAGE } from './retry-safe';
 import { RpcTimeoutException } from './rpc-timeout';
 
@@ -45,5 +46,59 @@ describe('@RetrySafe()', () => {
     // @Catch(RpcTimeoutException): Nest hands this filter nothing else.
     expect(Reflect.getMetadata(FILTER_CATCH_EXCEPTIONS, RetrySafeTimeoutsFilter)).toEqual([RpcTimeoutException]);
     expect(Reflect.getMetadata(FILTER_CATCH_EXCEPTIONS, MarkedRetrySafeTimeoutsFilter)).toEqual([RpcTimeoutException]);
+  });
+});
+
+/** The filters as the gateway registers them (RpcModule's APP_FILTER, @RetrySafe() on a route), in a real Nest app on Fastify. */
+describe('retry-safe timeouts in a Nest app', () => {
+  @Controller('api')
+  class TimingOut {
+    @Get('read')
+    read(): never {
+      throw new RpcTimeoutException();
+    }
+
+    @Post('submit')
+    @RetrySafe()
+    submit(): never {
+      throw new RpcTimeoutException();
+    }
+
+    @Post('pay')
+    pay(): never {
+      throw new RpcTimeoutException();
+    }
+
+    @Get('conflict')
+    conflict(): never {
+      throw new HttpException({ statusCode: 409, message: 'Taken' }, 409);
+    }
+  }
+
+  @Module({ controllers: [TimingOut], providers: [{ provide: APP_FILTER, useClass: RetrySafeTimeoutsFilter }] })
+  class TimingOutModule {}
+
+  let app: NestFastifyApplication;
+  beforeAll(async () => {
+    app = await NestFactory.create<NestFastifyApplication>(TimingOutModule, new FastifyAdapter(), { logger: false });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+  afterAll(() => app.close());
+
+  const answer = async (method: 'GET' | 'POST', url: string) => {
+    const response = await app.getHttpAdapter().getInstance().inject({ method, url });
+    return { status: response.statusCode, body: response.json() as unknown };
+  };
+  const retry = { status: 503, body: { statusCode: 503, message: RETRY_SAFE_TIMEOUT_MESSAGE } };
+
+  it('answers a timed-out GET and a timed-out write marked @RetrySafe() with 503', async () => {
+    expect(await answer('GET', '/api/read')).toEqual(retry);
+    expect(await answer('POST', '/api/submit')).toEqual(retry);
+  });
+
+  it('keeps the 504 of an unmarked write and leaves other errors alone', async () => {
+    expect(await answer('POST', '/api/pay')).toEqual({ status: 504, body: new RpcTimeoutException().getResponse() });
+    expect(await answer('GET', '/api/conflict')).toEqual({ status: 409, body: { statusCode: 409, message: 'Taken' } });
   });
 });
