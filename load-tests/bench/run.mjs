@@ -182,10 +182,11 @@ async function signUpLearners(base, count, prefix) {
   const emails = Array.from({ length: count }, (_, i) => `${prefix}-${i}@example.com`);
   const tokens = [];
   const logIn = (/** @type {string} */ email) => callPatiently(`${base}/api/auth/login`, { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
-  // A sign-up answered 503 may still have gone through: its retry then meets the account (409).
+  // A sign-up answered 503 may still have gone through: its retry then meets the account (409, or
+  // Keycloak's 400 for a user it half created); signing in then tells whether it exists.
   const signUp = (/** @type {string} */ email) =>
     callPatiently(`${base}/api/auth/signup`, { method: 'POST', body: JSON.stringify({ email, mobileNumber: '0123456789', password: PASSWORD }) }).catch((error) =>
-      String(error).includes(': 409 ') ? logIn(email) : Promise.reject(error),
+      /: 409 |Could not create user/.test(String(error)) ? logIn(email) : Promise.reject(error),
     );
   for (let i = 0; i < count; i += 10) {
     const batch = emails.slice(i, i + 10);
@@ -232,14 +233,12 @@ const LIST_TOKENS_UP_TO_S = 120;
 /**
  * autocannon for `seconds` at `connections`; with `learners`, requests carry the learners' tokens
  * in turn, so the load spreads over them like real traffic. The requests are built once, before
- * the run (autocannon's request list, no per-request JavaScript): the generator then costs the
- * same per request against the bare server and the gateway. Only a run longer than a token lives
+ * the run (autocannon's request list, no per-request JavaScript). Only a run longer than a token lives
  * (the soak, which gives no ratio) takes each token as it goes. p95 comes from autocannon's own
- * histogram of every 2xx answer (whole ms, rounded down); `busy` is the share of the run the
- * generator's main thread (and `server`'s, when given) wanted a CPU.
- * @param {{ url: string, connections: number, seconds?: number, learners?: { count: number, token: (i: number) => string }, method?: string, body?: string, server?: number }} options
+ * histogram of every 2xx answer (whole ms, rounded down). Sections 2 and 4 (section 1 loads with wrk).
+ * @param {{ url: string, connections: number, seconds?: number, learners?: { count: number, token: (i: number) => string }, method?: string, body?: string }} options
  */
-async function load({ url, connections, seconds = DURATION_S, learners, method = 'GET', body, server }) {
+async function load({ url, connections, seconds = DURATION_S, learners, method = 'GET', body }) {
   const headers = body ? { 'content-type': 'application/json' } : {};
   let next = 0;
   /** @type {any[] | undefined} */
@@ -253,9 +252,7 @@ async function load({ url, connections, seconds = DURATION_S, learners, method =
   // autocannon frees its histograms when it finishes: this one is read first, then freed here.
   const free = latencies.destroy.bind(latencies);
   latencies.destroy = () => undefined;
-  const before = { wall: process.hrtime.bigint(), generator: wantedSoFar(process.pid), server: server === undefined ? undefined : wantedSoFar(server) };
   const result = await autocannon({ url, connections, duration: seconds, method: /** @type {any} */ (method), body, headers, requests, histograms: { latencies } });
-  const wallNs = Number(process.hrtime.bigint() - before.wall);
   const p95 = latencies.totalCount > 0 ? latencies.getValueAtPercentile(95) : NaN;
   free();
   return {
@@ -265,8 +262,6 @@ async function load({ url, connections, seconds = DURATION_S, learners, method =
     p97: result.latency.p97_5,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
-    generatorBusy: busyShare(before.generator, wantedSoFar(process.pid), wallNs),
-    serverBusy: server === undefined ? undefined : busyShare(before.server, wantedSoFar(server), wallNs),
   };
 }
 
@@ -429,10 +424,19 @@ try {
       const runs = [];
       /** @type {Measured[][]} */
       const baselineRuns = baselines.map(() => []);
+      // Each turn starts one place further along, so every server takes every place in the order
+      // equally often: on a contended machine the run right after a saturating one (the bare
+      // server's) finds other work catching up, and would otherwise always be the same server's.
+      const contenders = [
+        { url: ceiling.url, pid: ceiling.pid, runs: bareRuns },
+        { url: `${gateway.url}${route}`, pid: gateway.pid, runs },
+        ...baselines.map((other, k) => ({ url: `${other.url}${route}`, pid: other.pid, runs: baselineRuns[k] })),
+      ];
       for (let turn = 0; turn < TURNS; turn++) {
-        bareRuns.push(await loadWithWrk({ url: ceiling.url, connections, seconds: TURN_S, learners: routeLearners, server: ceiling.pid }));
-        runs.push(await loadWithWrk({ url: `${gateway.url}${route}`, connections, seconds: TURN_S, learners: routeLearners, server: gateway.pid }));
-        for (const [k, other] of baselines.entries()) baselineRuns[k].push(await loadWithWrk({ url: `${other.url}${route}`, connections, seconds: TURN_S, learners: routeLearners, server: other.pid }));
+        for (let place = 0; place < contenders.length; place++) {
+          const { url, pid, runs: into } = contenders[(turn + place) % contenders.length];
+          into.push(await loadWithWrk({ url, connections, seconds: TURN_S, learners: routeLearners, server: pid }));
+        }
       }
       await ceiling.close();
       const bare = median(bareRuns);
@@ -447,7 +451,7 @@ try {
     report.push(
       '## 1. The hot path (goal at 64 connections: /api/config ≥ 50 % of bare Node; /api/me and /api/tests ≥ 25 %; p95 < 20 ms, 0 non-2xx)',
       '',
-      `${HOT_LEARNERS} learners signed up through the API, two attempts each; each request carries a learner's token, the ${HOT_LEARNERS} in turn. Their caches are warm, as in steady use: a learner's progress and user document are read from the database once, then again only after a write (section 2 measures the database path itself). Per row, bare Node and the gateway run in turns, ${TURNS} times ${TURN_S} s each; the medians are shown (non-2xx: all runs).`,
+      `${HOT_LEARNERS} learners signed up through the API, two attempts each; each request carries a learner's token, the ${HOT_LEARNERS} in turn. Their caches are warm, as in steady use: a learner's progress and user document are read from the database once, then again only after a write (section 2 measures the database path itself). Per row, bare Node and the gateway run in turns, ${TURNS} times ${TURN_S} s each, each turn starting one place further along; the medians are shown (non-2xx: all runs).`,
       '',
       `The instrument: wrk (${WRK_THREADS} threads, C; Debian's package, installed by the bootstrap), its requests (the tokens included) formatted before each run, sends the same requests to the bare server (a Node process of its own) and to the gateway. A ratio is given only when the generator had slack against the bare server: its busiest thread wanted a CPU (ran or waited for one, Linux schedstat) less than ${SATURATED * 100} % of the run; otherwise the row says "ceiling capped". Headroom is bare ÷ gateway, the generator's rate past the gateway's (${HEADROOM}× asked). Latency from every answer (wrk's histogram), ms.`,
       '',
@@ -629,7 +633,7 @@ try {
         '# Bench report',
         '',
         `Measured ${new Date(startedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench${full ? ' -- --full' : soak ? ' -- --soak' : ''}\` in ${Math.round((Date.now() - startedAt) / 60_000)} min on a shared ${cpus().length}-core machine: the load generator, the stack and the bare Node server share the same cores, and absolute figures move from run to run; a ratio to the bare Node server measured at the same moment is the figure to compare.`,
-        'Gateway in production mode (JSON logs at info), limits raised by configuration (API_RATE_LIMIT and friends); load by autocannon, percentiles from the time of every answer.',
+        'Gateway in production mode (JSON logs at info), limits raised by configuration (API_RATE_LIMIT and friends); load by wrk in section 1 (its ceiling must not be the generator\'s), by autocannon in sections 2 and 4 (request lists built before the run; a token hook only in the soak, whose tokens would expire); percentiles from the time of every answer.',
         '',
       ];
       const footer = [
