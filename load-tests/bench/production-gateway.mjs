@@ -11,11 +11,12 @@ import { appEnvironment } from '../../tools/stack/profiles.mjs';
  * @param {import('../../tools/stack/profiles.mjs').Profile} profile
  * @param {number} port
  * @param {Record<string, string>} [env]
+ * @param {string} [main] the gateway build to run (apps/gateway/dist/main.js)
  * @returns {Promise<{ url: string, pid: number, stop: () => Promise<void> }>}
  */
-export async function startProductionGateway(profile, port, env = {}) {
+export async function startProductionGateway(profile, port, env = {}, main = join(ROOT, 'apps', 'gateway', 'dist', 'main.js')) {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'apps', 'gateway', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_GATEWAY_NODE_OPTIONS?.split(' ').filter(Boolean) ?? []), main], {
     env: {
       ...process.env,
       ...appEnvironment(profile, 'gateway'),
@@ -27,12 +28,15 @@ export async function startProductionGateway(profile, port, env = {}) {
       TRUST_PROXY: 'false',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // The last words of a gateway that will not start, for the error below.
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr = (stderr + String(chunk)).slice(-2000)));
   /** @returns {Promise<void>} */
   const stop = () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))));
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error(`the production gateway exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the production gateway exited with ${child.exitCode}: ${stderr}`);
     if (await fetch(`${url}/api/health/live`).then((r) => r.ok, () => false)) return { url, pid: /** @type {number} */ (child.pid), stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -11,7 +11,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { log, run } from '../stack/run.mjs';
 
-/** @typedef {'start' | 'test'} Command */
+/** @typedef {'start' | 'test' | 'bench'} Command */
 /**
  * @typedef {object} Requirement
  * @property {string} name       what the run needs, as a person would say it
@@ -41,6 +41,12 @@ export const REQUIREMENTS = [
     why: 'the operations checks (kubernetes-validate, checkov, hadolint) live in a Python virtualenv',
     neededBy: ['test'],
     packages: ['python3', 'python3-venv'],
+  },
+  {
+    name: 'wrk',
+    why: 'the bench loads its bare Node ceiling and the gateway with wrk (autocannon, in JavaScript, capped the ceiling: bench/REPORT.md, section 1)',
+    neededBy: ['bench'],
+    packages: ['wrk'],
   },
   {
     name: 'go',
@@ -144,6 +150,8 @@ export function probe(name) {
       return succeeds('python3', ['-c', 'import ensurepip, venv']);
     case 'go':
       return succeeds('sh', ['-c', 'command -v go']);
+    case 'wrk':
+      return succeeds('sh', ['-c', 'command -v wrk']);
     default:
       throw new Error(`no probe for ${name}`);
   }

@@ -19,6 +19,13 @@ describe('planSystemPackages', () => {
     expect(plan.installable.map((r) => r.name)).toEqual(['java']);
   });
 
+  it('plans wrk for npm run bench only: npm start and npm test never install it', () => {
+    const missingWrk = machineWithout('wrk');
+    expect(planSystemPackages('bench', missingWrk).installable.map((r) => r.packages)).toEqual([['wrk']]);
+    expect(planSystemPackages('start', missingWrk).installable).toEqual([]);
+    expect(planSystemPackages('test', missingWrk).installable).toEqual([]);
+  });
+
   it('plans nothing when everything is present', () => {
     expect(planSystemPackages('test', () => true)).toEqual({ installable: [], manual: [] });
   });

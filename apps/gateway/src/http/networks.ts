@@ -19,9 +19,28 @@ export function parseNetworks(entries: string[]): BlockList {
   return list;
 }
 
-/** Whether a request's address (Fastify's `request.ip`; IPv4-mapped IPv6 counts as IPv4) is in the list. */
+/** Past this many addresses a list's remembered answers are forgotten (an address flood must not grow memory). */
+const REMEMBERED_ADDRESSES = 10_000;
+const answers = new WeakMap<BlockList, Map<string, boolean>>();
+
+/**
+ * Whether a request's address (Fastify's `request.ip`; IPv4-mapped IPv6 counts as IPv4) is in the
+ * list. Asked on every request (the rate limit's trusted ranges): the answer for an address is
+ * remembered, as BlockList.check builds a SocketAddress per call.
+ */
 export function inNetworks(ip: string | undefined, networks: BlockList): boolean {
   if (!ip) return false;
+  let known = answers.get(networks);
+  if (!known) answers.set(networks, (known = new Map()));
+  const remembered = known.get(ip);
+  if (remembered !== undefined) return remembered;
+  if (known.size >= REMEMBERED_ADDRESSES) known.clear();
+  const answer = check(ip, networks);
+  known.set(ip, answer);
+  return answer;
+}
+
+function check(ip: string, networks: BlockList): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   const address = mapped?.[1] ?? ip;
   const family = isIP(address);

@@ -1,15 +1,6 @@
-import { HttpException, HttpStatus, Injectable, SetMetadata, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { catchError, throwError, type Observable } from 'rxjs';
+import { Catch, HttpException, HttpStatus, UseFilters, type ArgumentsHost } from '@nestjs/common';
+import { BaseExceptionFilter } from '@nestjs/core';
 import { RpcTimeoutException } from './rpc-timeout';
-
-const RETRY_SAFE = 'fluent:retry-safe';
-
-/**
- * Marks a state-changing route that may be repeated without harm (idempotent by a key the client
- * sends, such as the submission id): a NATS timeout there is a 503 the client may retry, as on a GET.
- */
-export const RetrySafe = (): MethodDecorator => SetMetadata(RETRY_SAFE, true);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,22 +13,36 @@ export const RETRY_SAFE_TIMEOUT_MESSAGE = 'A service is unavailable for a moment
  * A service that did not answer in time may or may not have done the work. Where repeating the
  * request is harmless that does not matter to the caller: it is told 503 (with Retry-After, see
  * http/retry-after.ts) and retries. Elsewhere it stays a 504, which a client must not repeat blindly.
+ *
+ * An exception filter, not an interceptor: a filter runs only when a request fails, while a global
+ * interceptor wrapped every request in Nest's RxJS pipeline and two AsyncResource bindings (about
+ * a tenth of the gateway's CPU per request under load; bench/REPORT.md, section 1).
  */
-@Injectable()
-export class RetrySafeTimeoutsInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
+@Catch(RpcTimeoutException)
+export class RetrySafeTimeoutsFilter extends BaseExceptionFilter {
+  /** Routes marked @RetrySafe() answer 503 whatever their method. */
+  protected readonly markedRetrySafe: boolean = false;
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      catchError((error: unknown) => {
-        if (!(error instanceof RpcTimeoutException) || context.getType() !== 'http') return throwError(() => error);
-        const { method } = context.switchToHttp().getRequest<{ method: string }>();
-        const marked = this.reflector.get<boolean | undefined>(RETRY_SAFE, context.getHandler()) === true;
-        if (!isRetrySafe(method, marked)) return throwError(() => error);
-        return throwError(
-          () => new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: RETRY_SAFE_TIMEOUT_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE),
-        );
-      }),
-    );
+  override catch(exception: RpcTimeoutException, host: ArgumentsHost): void {
+    super.catch(retrySafeTimeout(exception, host.switchToHttp().getRequest<{ method: string }>().method, this.markedRetrySafe), host);
   }
 }
+
+/** The filter of a route marked @RetrySafe(): its timeouts answer 503 even for a write. */
+@Catch(RpcTimeoutException)
+export class MarkedRetrySafeTimeoutsFilter extends RetrySafeTimeoutsFilter {
+  protected override readonly markedRetrySafe = true;
+}
+
+/** What a NATS timeout of a request by `method` becomes: a 503 the client may retry where that is harmless, else itself (a 504). */
+export function retrySafeTimeout(exception: RpcTimeoutException, method: string, markedRetrySafe: boolean): HttpException {
+  if (!isRetrySafe(method, markedRetrySafe)) return exception;
+  return new HttpException({ statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: RETRY_SAFE_TIMEOUT_MESSAGE }, HttpStatus.SERVICE_UNAVAILABLE);
+}
+
+/**
+ * Marks a state-changing route that may be repeated without harm (idempotent by a key the client
+ * sends, such as the submission id): a NATS timeout there is a 503 the client may retry, as on a GET.
+ * A route-scoped filter takes the exception before the global one (RpcModule's).
+ */
+export const RetrySafe = (): MethodDecorator => UseFilters(MarkedRetrySafeTimeoutsFilter);

@@ -1,9 +1,9 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { natsCredentialsFromEnv } from '@fluent/server-kit';
 import { config, SERVICE_NAME } from '../../config';
 import { NatsRequester } from './nats-requester';
-import { RetrySafeTimeoutsInterceptor } from './retry-safe';
+import { RetrySafeTimeoutsFilter } from './retry-safe';
 import { RpcClient } from './rpc.client';
 import { NATS_TRANSPORT } from './rpc.constants';
 
@@ -13,7 +13,7 @@ import { NATS_TRANSPORT } from './rpc.constants';
     { provide: NATS_TRANSPORT, useFactory: () => new NatsRequester({ url: config.NATS_URL, name: SERVICE_NAME, credentials: natsCredentialsFromEnv() }) },
     RpcClient,
     // NATS timeouts of requests that are safe to repeat answer 503 rather than 504.
-    { provide: APP_INTERCEPTOR, useClass: RetrySafeTimeoutsInterceptor },
+    { provide: APP_FILTER, useClass: RetrySafeTimeoutsFilter },
   ],
   exports: [RpcClient],
 })
