@@ -1,24 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser';
+import { launchBrowser } from '../support/browser';
 import { blankAnswers, publishPaymentSucceeded, submission, submitAttempt, uidOf } from '../support/catalog';
 import { recordDialogs, waitForDialog } from '../support/dialogs';
-import { submitLoginForm } from '../support/login-page';
+import { learnerOnDashboard } from '../support/login-page';
 import { testIntroduction } from '../support/runner';
 import { eventually, api } from '../support/stack';
-import { bearer, signUp } from '../support/users';
-
-/** A new learner (whose token the test keeps, to act through the API too), signed in on /dashboard. */
-async function learnerOnDashboard(browser: Browser, prepare: (token: string) => Promise<void> = async () => undefined) {
-  const { email, tokens } = await signUp();
-  await prepare(tokens.accessToken);
-  const page = await newPage(browser);
-  await page.goto('/login');
-  await submitLoginForm(page, email);
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { name: 'Test 20' }).waitFor();
-  return { page, token: tokens.accessToken };
-}
+import { bearer } from '../support/users';
 
 const cardButtons = (page: Page) => page.locator('article.mock-test-card button').allTextContents();
 const clean = (labels: string[]) => labels.map((label) => label.trim());

@@ -1,21 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser';
+import { launchBrowser } from '../support/browser';
 import { recordDialogs, waitForDialog } from '../support/dialogs';
-import { submitLoginForm } from '../support/login-page';
+import { learnerOnDashboard } from '../support/login-page';
 import { me } from '../support/payments';
 import { api } from '../support/stack';
-import { bearer, signUp } from '../support/users';
-
-async function unpaidLearnerOnDashboard(browser: Browser) {
-  const { email, tokens } = await signUp();
-  const page = await newPage(browser);
-  await page.goto('/login');
-  await submitLoginForm(page, email);
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { name: 'Test 20' }).waitFor();
-  return { page, token: tokens.accessToken };
-}
+import { bearer } from '../support/users';
 
 const cardButtons = async (page: Page) => (await page.locator('article.mock-test-card button').allTextContents()).map((label) => label.trim());
 
@@ -42,7 +32,7 @@ describe('premium purchase (offline test cards)', () => {
   });
 
   it('an unpaid learner pays with 4242 4242 4242 4242: Processing..., the success alert, and every card shows Start Test without a reload', async () => {
-    const { page, token } = await unpaidLearnerOnDashboard(browser);
+    const { page, token } = await learnerOnDashboard(browser);
     expect(await cardButtons(page)).toEqual([...Array(3).fill('Start Test'), ...Array(17).fill('Unlock Test')]);
     const alerts = recordDialogs(page);
     // Survives only if the page is never reloaded.
@@ -67,7 +57,7 @@ describe('premium purchase (offline test cards)', () => {
   });
 
   it('a declined card shows the provider’s message in red; the dialog stays open and the tests stay locked', async () => {
-    const { page, token } = await unpaidLearnerOnDashboard(browser);
+    const { page, token } = await learnerOnDashboard(browser);
     const alerts = recordDialogs(page);
     const dialog = await openPurchaseDialog(page);
     await fillCard(page, '4000 0000 0000 0002');
@@ -101,7 +91,7 @@ describe('premium purchase (offline test cards)', () => {
   });
 
   it("shows 'Payment failed. Please try again.' in the dialog when the connection drops, and charges nothing", async () => {
-    const { page, token } = await unpaidLearnerOnDashboard(browser);
+    const { page, token } = await learnerOnDashboard(browser);
     const dialog = await openPurchaseDialog(page);
     await page.route('**/api/create-payment-intent', (route) => route.abort('internetdisconnected'));
     await fillCard(page, '4242 4242 4242 4242');
@@ -115,7 +105,7 @@ describe('premium purchase (offline test cards)', () => {
   });
 
   it('keeps the keyboard inside the dialog (Tab cycles its controls) and Escape cancels', async () => {
-    const { page } = await unpaidLearnerOnDashboard(browser);
+    const { page } = await learnerOnDashboard(browser);
     const dialog = await openPurchaseDialog(page);
     const inside: boolean[] = [];
     for (let i = 0; i < 8; i++) {

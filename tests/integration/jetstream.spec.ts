@@ -10,6 +10,7 @@ import {
   natsAuthOptions,
   reconcileJetStream,
   UnprocessableEventError,
+  type ConsumeOptions,
   type ConsumerSpec,
   type DeadLetter,
   type EventsLogger,
@@ -56,6 +57,29 @@ describe('JetStream', () => {
     await ensureConsumer(jsm, spec, logger);
     return spec;
   };
+
+  /** A reader on the durable whose handler notes each delivery's count, then runs `handle` (a throw fails that delivery). */
+  const consumeNotingTries = async (durable: string, handle: (deliveryCount: number) => void, options: ConsumeOptions) => {
+    const bus = events();
+    await bus.connect();
+    const tries: number[] = [];
+    await bus.consume(
+      STREAM,
+      durable,
+      async (_data, { deliveryCount }) => {
+        tries.push(deliveryCount);
+        handle(deliveryCount);
+      },
+      options,
+    );
+    return { bus, tries };
+  };
+  /** Waits until the durable has nothing left: no event pending, none delivered and unacknowledged. */
+  const drained = (durable: string) =>
+    waitForValue(async () => {
+      const info = await jsm.consumers.info(STREAM, durable);
+      return info.num_ack_pending + info.num_pending === 0 ? info : undefined;
+    });
 
   beforeAll(async () => {
     nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
@@ -159,23 +183,15 @@ describe('JetStream', () => {
     await bus.publish(subject, { marker: true }, randomUUID());
     await waitFor(() => markers.length === 1, 10_000);
     expect(tries).toEqual([1, 2, 3]);
-    await waitForValue(async () => {
-      const info = await jsm.consumers.info(STREAM, durable);
-      return info.num_ack_pending + info.num_pending === 0 ? info : undefined;
-    });
+    await drained(durable);
   });
 
   it('retries an event without a limit on an unlimited consumer, at capped pauses, alerting once it has failed often, until it is applied', async () => {
     const { durable, filterSubject: subject } = await consumer('unlimited');
     expect((await jsm.consumers.info(STREAM, durable)).config.max_deliver).toBe(-1);
-    const bus = events();
-    await bus.connect();
-    const tries: number[] = [];
-    await bus.consume(
-      STREAM,
+    const { bus, tries } = await consumeNotingTries(
       durable,
-      async (_data, { deliveryCount }) => {
-        tries.push(deliveryCount);
+      (deliveryCount) => {
         // Fails more often than any bounded consumer here tries (and than the old limit of 50 would allow at this pace).
         if (deliveryCount < 12) throw new Error('database unavailable');
       },
@@ -190,22 +206,14 @@ describe('JetStream', () => {
     expect(alerts[0]).toMatch(/4 times, published 0 min ago: database unavailable; retrying in 80 ms$/);
     expect(await lastDeadLetter(jsm, deadLetterSubject(STREAM, durable))).toBeUndefined();
     // Applied on the twelfth try, then acknowledged: nothing left for this consumer.
-    await waitForValue(async () => {
-      const info = await jsm.consumers.info(STREAM, durable);
-      return info.num_ack_pending + info.num_pending === 0 ? info : undefined;
-    });
+    await drained(durable);
   });
 
   it('dead-letters an UnprocessableEventError on its first delivery, without retries', async () => {
     const { durable, filterSubject: subject } = await consumer('unlimited');
-    const bus = events();
-    await bus.connect();
-    const tries: number[] = [];
-    await bus.consume(
-      STREAM,
+    const { bus, tries } = await consumeNotingTries(
       durable,
-      async (_data, { deliveryCount }) => {
-        tries.push(deliveryCount);
+      () => {
         throw new UnprocessableEventError('breaks the schema');
       },
       { retryDelayMs: 50 },
@@ -239,14 +247,9 @@ describe('JetStream', () => {
     expect([after.config.ack_wait, after.config.max_deliver]).toEqual([7 * SECOND_NS, 3]);
     expect(logs.some((l) => l.startsWith(`log Consumer ${spec.durable} updated`))).toBe(true);
 
-    const bus = events();
-    await bus.connect();
-    const tries: number[] = [];
-    await bus.consume(
-      STREAM,
+    const { bus, tries } = await consumeNotingTries(
       spec.durable,
-      async (_data, { deliveryCount }) => {
-        tries.push(deliveryCount);
+      () => {
         throw new Error('fails');
       },
       { retryDelayMs: 50 },

@@ -136,6 +136,7 @@ describe('payment durability', () => {
     /** payment-service's record of a PaymentIntent it created (payment_intents), as createIntent leaves it. */
     const recordIntent = (id: string, uid: string, amount: number) =>
       mongo.db().collection<{ _id: string; [field: string]: unknown }>('payment_intents').insertOne({ _id: id, uid, amount, currency: 'usd', createdAt: new Date() });
+    /** A dead letter of auth-service's payment consumer, as its reader writes one after the last try. */
     const deadLetterOf = (data: unknown) => ({
       stream: payments,
       durable: 'auth-service-paid-tests',
@@ -184,16 +185,7 @@ describe('payment durability', () => {
       const letteredUid = await uidOf(lettered.tokens.accessToken);
       const lostUid = await uidOf(lost.tokens.accessToken);
       const letteredPayment = paymentEvent(letteredUid);
-      const deadLetter = {
-        stream: payments,
-        durable: 'auth-service-paid-tests',
-        subject: EventSubjects.paymentSucceeded,
-        streamSequence: 1,
-        deliveryCount: 50,
-        error: 'connection closed',
-        failedAt: new Date().toISOString(),
-        data: letteredPayment,
-      };
+      const deadLetter = deadLetterOf(letteredPayment);
       // payment-service created that PaymentIntent for that learner at that price (what the letter is checked against).
       await recordIntent(letteredPayment.paymentIntentId, letteredUid, PRICE);
       await nc.jetstream().publish(`deadletter.${payments}.auth-service-paid-tests`, codec.encode(deadLetter));

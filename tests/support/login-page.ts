@@ -23,3 +23,15 @@ export async function signedInPage(browser: Browser): Promise<Page> {
   const { email } = await signUp();
   return signedInAs(browser, email);
 }
+
+/**
+ * A new learner signed in through /login, on /dashboard once its cards are shown; `prepare` acts
+ * with the learner's access token before the sign-in (the token is returned, to act through the API too).
+ */
+export async function learnerOnDashboard(browser: Browser, prepare: (token: string) => Promise<void> = async () => undefined) {
+  const { email, tokens } = await signUp();
+  await prepare(tokens.accessToken);
+  const page = await signedInAs(browser, email);
+  await page.getByRole('heading', { name: 'Test 20' }).waitFor();
+  return { page, token: tokens.accessToken };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfig } from '@fluent/server-kit';
+import { baseConfigSchema, databaseConfigSchema, learnerCacheConfigSchema, loadConfigWithSecrets } from '@fluent/server-kit';
 import { paymentConsumerConfigSchema } from '@fluent/premium-access';
 
 export const SERVICE_NAME = 'auth-service';
@@ -49,9 +49,7 @@ export const authConfigSchema = baseConfigSchema
   });
 
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env) {
-  const loaded = loadConfig(authConfigSchema, env);
-  assertProductionSecrets(loaded, DEV_SECRETS);
-  return loaded;
+  return loadConfigWithSecrets(authConfigSchema, DEV_SECRETS, env);
 }
 
 export const config = loadAuthConfig();

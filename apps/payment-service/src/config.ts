@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PaymentMode, Price } from '@fluent/contracts';
-import { assertProductionSecrets, baseConfigSchema, databaseConfigSchema, loadConfig } from '@fluent/server-kit';
+import { baseConfigSchema, databaseConfigSchema, loadConfigWithSecrets } from '@fluent/server-kit';
 import { premiumPriceConfigSchema } from '@fluent/premium-access';
 
 export const SERVICE_NAME = 'payment-service';
@@ -69,9 +69,7 @@ export const paymentConfigSchema = baseConfigSchema
   });
 
 export function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env) {
-  const loaded = loadConfig(paymentConfigSchema, env);
-  assertProductionSecrets(loaded, DEV_SECRETS);
-  return loaded;
+  return loadConfigWithSecrets(paymentConfigSchema, DEV_SECRETS, env);
 }
 
 export type PaymentConfig = ReturnType<typeof loadPaymentConfig>;

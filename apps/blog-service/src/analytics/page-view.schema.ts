@@ -47,3 +47,10 @@ export class RolledUpDay {
 }
 
 export const RolledUpDaySchema = SchemaFactory.createForClass(RolledUpDay);
+
+/** The page-view collections, for MongooseModule.forFeature in every module that reads or writes them. */
+export const pageViewModels = [
+  { name: PageView.name, schema: PageViewSchema },
+  { name: PageViewDay.name, schema: PageViewDaySchema },
+  { name: RolledUpDay.name, schema: RolledUpDaySchema },
+];

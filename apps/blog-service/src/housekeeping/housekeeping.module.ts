@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { getModelToken, MongooseModule } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { PageViewRollup } from '../analytics/page-view-rollup';
-import { PageView, PageViewDay, PageViewDaySchema, PageViewSchema, RolledUpDay, RolledUpDaySchema } from '../analytics/page-view.schema';
+import { PageView, PageViewDay, pageViewModels, RolledUpDay } from '../analytics/page-view.schema';
 import { config } from '../config';
 import { ContactMessage, ContactMessageSchema } from '../contact/contact.schema';
 import { DataRetention } from './data-retention';
@@ -15,12 +15,7 @@ const messages = getModelToken(ContactMessage.name);
 
 @Module({
   imports: [
-    MongooseModule.forFeature([
-      { name: PageView.name, schema: PageViewSchema },
-      { name: PageViewDay.name, schema: PageViewDaySchema },
-      { name: RolledUpDay.name, schema: RolledUpDaySchema },
-      { name: ContactMessage.name, schema: ContactMessageSchema },
-    ]),
+    MongooseModule.forFeature([...pageViewModels, { name: ContactMessage.name, schema: ContactMessageSchema }]),
   ],
   providers: [
     {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertProductionSecrets } from './secrets';
+import { z } from 'zod';
+import { assertProductionSecrets, loadConfigWithSecrets } from './secrets';
 
 const defaults = { CLIENT_SECRET: 'dev-secret-value' };
 
@@ -21,5 +22,15 @@ describe('assertProductionSecrets', () => {
 
   it('accepts a real secret in production', () => {
     expect(() => assertProductionSecrets({ NODE_ENV: 'production', CLIENT_SECRET: 'k3J9x2Lq8vT4nZ7wR1pY' }, defaults)).not.toThrow();
+  });
+});
+
+describe('loadConfigWithSecrets', () => {
+  const schema = z.object({ NODE_ENV: z.string().default('production'), CLIENT_SECRET: z.string().default(defaults.CLIENT_SECRET) });
+
+  it('reads the environment through the schema, then refuses a development default in production', () => {
+    expect(loadConfigWithSecrets(schema, defaults, { NODE_ENV: 'development' })).toEqual({ NODE_ENV: 'development', CLIENT_SECRET: 'dev-secret-value' });
+    expect(() => loadConfigWithSecrets(schema, defaults, {})).toThrow(/CLIENT_SECRET is the development default/);
+    expect(loadConfigWithSecrets(schema, defaults, { CLIENT_SECRET: 'k3J9x2Lq8vT4nZ7wR1pY' }).CLIENT_SECRET).toBe('k3J9x2Lq8vT4nZ7wR1pY');
   });
 });

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { loadConfig } from './config';
+
 /**
  * Secrets have development defaults so that a fresh clone runs; in production a missing,
  * short or known default secret must stop the service at boot rather than fail open (a known
@@ -23,4 +26,18 @@ export function assertProductionSecrets(
     else if (value.length < MIN_SECRET_LENGTH) problems.push(`${name} is shorter than ${MIN_SECRET_LENGTH} characters`);
   }
   if (problems.length > 0) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+}
+
+/**
+ * The configuration of a service that holds secrets of its own: loadConfig, then
+ * assertProductionSecrets over the secrets' development defaults.
+ */
+export function loadConfigWithSecrets<S extends z.ZodType<{ NODE_ENV: string }>>(
+  schema: S,
+  devDefaults: Record<string, string>,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
+  const loaded = loadConfig(schema, env);
+  assertProductionSecrets(loaded, devDefaults);
+  return loaded;
 }
