@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { BLOG_POST_NOT_FOUND, type BlogPost, type BlogPostSummary } from '@fluent/contracts';
-import { rpcError } from '@fluent/server-kit';
+import { isDuplicateKey, rpcError } from '@fluent/server-kit';
 import { loadPosts } from './load-posts';
 import type { SeedPost } from './post-file';
 import { Post } from './post.schema';
@@ -10,8 +10,6 @@ import { planSeed, type SeedPlan } from './seed-plan';
 
 const SUMMARY_FIELDS = { _id: 0, slug: 1, title: 1, date: 1, author: 1, summary: 1 } as const;
 const POST_FIELDS = { ...SUMMARY_FIELDS, content: 1 } as const;
-
-const isDuplicateKey = (error: unknown) => (error as { code?: number })?.code === 11000;
 
 export type SeedResult = Record<keyof SeedPlan, number>;
 
