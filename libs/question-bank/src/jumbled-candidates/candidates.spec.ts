@@ -184,3 +184,45 @@ describe('errorsOf (what counts as a LanguageTool error in a candidate)', () => 
     expect(errorsOf([match('MORFOLOGIK_RULE_EN_US', 'Zainab', 'TYPOS', 'misspelling')], [match('MORFOLOGIK_RULE_EN_US', 'Zainab', 'TYPOS', 'misspelling')])).toEqual([]);
   });
 });
+
+/**
+ * The orders the third blind review of issue #42 found marked wrong (items as they are in the
+ * bank, with their listed orders).
+ */
+describe('the orders the third blind review names are generated', () => {
+  const proposal = item(122, 'The proposal was far too expensive for the board to approve.', 'proposal/approve/far/the/board/was/expensive/to/for/too/the', [
+    'Was the proposal far too expensive for the board to approve?',
+    'For the board the proposal was far too expensive to approve.',
+  ]);
+
+  it('moves the "for" subject of an infinitive into the subject or after "be", in both forms (pp-into-subject)', () => {
+    expect(rulesOf(proposal, 'The proposal for the board was far too expensive to approve.')).toContain('pp-into-subject');
+    expect(rulesOf(proposal, 'The proposal was for the board far too expensive to approve.')).toContain('pp-into-subject');
+    expect(rulesOf(proposal, 'Was the proposal for the board far too expensive to approve?')).toContain('pp-into-subject');
+  });
+
+  it('moves a "for" phrase only when an infinitive follows it', () => {
+    const i = item(902, 'The hotel was far too expensive for the family.', 'family/the/far/expensive/for/too/was/hotel/the');
+    expect(sentences(i)).not.toContain('The hotel for the family was far too expensive.');
+  });
+
+  it('moves a wh-determiner to a later noun phrase and puts that phrase first (wh-determiner-move)', () => {
+    const i = item(168, 'Which department is responsible for approving the annual budget?', 'department/budget/approving/for/is/the/which/responsible/annual');
+    expect(rulesOf(i, 'Which annual budget is the department responsible for approving?')).toEqual(['wh-determiner-move']);
+  });
+
+  it('exchanges the two objects around a verb + bare infinitive (swap-objects)', () => {
+    const i = item(291, 'Joining a choir helped her meet people with similar interests.', 'meet/with/people/a/joining/interests/choir/similar/her/helped');
+    expect(rulesOf(i, 'Joining a choir helped people with similar interests meet her.')).toEqual(['swap-objects']);
+  });
+
+  it('leaves a verb with a "to" infinitive alone (swap-objects)', () => {
+    const i = item(903, 'The coach helped her to meet the new players.', 'players/the/to/new/coach/meet/helped/her/the');
+    expect(sentences(i)).not.toContain('The coach helped the new players to meet her.');
+  });
+
+  it('puts an adverbial clause right after the wh-word (clause-after-wh)', () => {
+    const i = item(262, 'Why was my card declined when I tried to pay?', 'when/to/declined/was/why/tried/card/my/pay/I', ['When I tried to pay why was my card declined?']);
+    expect(rulesOf(i, 'Why when I tried to pay was my card declined?')).toEqual(['clause-after-wh']);
+  });
+});
