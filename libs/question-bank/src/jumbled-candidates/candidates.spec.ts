@@ -211,6 +211,18 @@ describe('the orders the third blind review names are generated', () => {
     expect(rulesOf(i, 'Which annual budget is the department responsible for approving?')).toEqual(['wh-determiner-move']);
   });
 
+  it('moves a wh-determiner only off a subject, to a noun phrase of its number (wh-determiner-move)', () => {
+    const turn = item(24, 'Whose turn is it to choose the film?', 'choose/is/the/film/whose/to/turn/it');
+    expect(sentences(turn)).not.toContain('Whose film is the turn it to choose?');
+    const skills = item(87, 'What skills are the most important for this job?', 'important/skills/most/this/what/job/for/the/are');
+    expect(sentences(skills)).not.toContain('What job are this skills the most important for?');
+  });
+
+  it('exchanges only objects that are people, who can do the infinitive\'s action (swap-objects)', () => {
+    const i = item(41, 'The teacher made us repeat the exercise.', 'exercise/repeat/made/the/us/teacher/the');
+    expect(sentences(i)).not.toContain('The teacher made the exercise repeat us.');
+  });
+
   it('exchanges the two objects around a verb + bare infinitive (swap-objects)', () => {
     const i = item(291, 'Joining a choir helped her meet people with similar interests.', 'meet/with/people/a/joining/interests/choir/similar/her/helped');
     expect(rulesOf(i, 'Joining a choir helped people with similar interests meet her.')).toEqual(['swap-objects']);

@@ -39,6 +39,7 @@ export function ppIntoSubject(s: Sentence): Generated[] {
 }
 
 const WH_DETERMINERS = new Set(['which', 'what', 'whose']);
+const DO = new Set(['do', 'does', 'did']);
 
 /**
  * A wh-determiner that asks about the subject ("Which department is responsible for approving the
@@ -53,9 +54,13 @@ export function whDeterminerMove(s: Sentence): Generated[] {
   const phrases = nounPhrases(tokens);
   const asked = phrases.find((p) => p.start === 1 && p.det < 0);
   const aux = asked?.end ?? -1;
-  if (!asked || tokens[aux]?.cls !== 'aux') return [];
+  // The asked phrase is the subject: no other subject after the auxiliary ("Whose turn is it to …", "Which knife should I use …").
+  const after = tokens[aux + 1]?.cls;
+  if (!asked || tokens[aux]?.cls !== 'aux' || DO.has(tokens[aux]?.word.toLowerCase() ?? '') || after === 'pron' || after === 'proper') return [];
+  const plural = tokens[asked.head]?.plural ?? false;
   return phrases
-    .filter((p) => p.start > aux && p.det >= 0)
+    // The determiner the asked noun takes over must fit its number ("this skills").
+    .filter((p) => p.start > aux && p.det >= 0 && (tokens[p.head]?.plural ?? false) === plural)
     .map((p) => {
       const rest = range(aux + 1, n).filter((i) => i < p.start || i >= p.end);
       return { words: wordsOf(tokens, [0, ...range(p.det + 1, p.end), aux, p.det, ...range(asked.start, asked.end), ...rest]), rule: 'wh-determiner-move' as const };
@@ -81,11 +86,19 @@ export function swapObjects(s: Sentence): Generated[] {
     const first = objectAt(tokens, v + 1, false);
     if (!first || tokens[first.end]?.cls !== 'verb') continue;
     const second = objectAt(tokens, first.end + 1, true);
-    if (!second) continue;
+    // Both are people, as the one who does the infinitive's action must be ("helped me find this job" stays).
+    if (!second || !isPerson(tokens, first) || !isPerson(tokens, second)) continue;
     const order = [...range(0, first.start), ...range(second.start, second.end), first.end, ...range(first.start, first.end), ...range(second.end, n)];
     out.push({ words: wordsOf(tokens, order), rule: 'swap-objects' });
   }
   return out;
+}
+
+function isPerson(tokens: readonly Token[], span: Span): boolean {
+  const first = tokens[span.start];
+  if (first?.cls === 'pron') return first.word.toLowerCase() !== 'it';
+  const head = nounPhrases(tokens).find((p) => p.start === span.start)?.head ?? -1;
+  return tokens[head]?.person === true || tokens[head]?.cls === 'proper';
 }
 
 function objectAt(tokens: readonly Token[], at: number, withPhrases: boolean): Span | undefined {
