@@ -228,9 +228,9 @@ describe('the orders the third blind review names are generated', () => {
     expect(rulesOf(i, 'Joining a choir helped people with similar interests meet her.')).toEqual(['swap-objects']);
   });
 
-  it('leaves a verb with a "to" infinitive alone (swap-objects)', () => {
-    const i = item(903, 'The coach helped her to meet the new players.', 'players/the/to/new/coach/meet/helped/her/the');
-    expect(sentences(i)).not.toContain('The coach helped the new players to meet her.');
+  it('exchanges objects only around a bare infinitive, not around a preposition (swap-objects)', () => {
+    const i = item(903, 'The coach helped her with the new players.', 'players/the/with/new/coach/helped/her');
+    expect(sentences(i)).not.toContain('The coach helped the new players with her.');
   });
 
   it('puts an adverbial clause right after the wh-word (clause-after-wh)', () => {
