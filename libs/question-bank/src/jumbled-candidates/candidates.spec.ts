@@ -184,3 +184,57 @@ describe('errorsOf (what counts as a LanguageTool error in a candidate)', () => 
     expect(errorsOf([match('MORFOLOGIK_RULE_EN_US', 'Zainab', 'TYPOS', 'misspelling')], [match('MORFOLOGIK_RULE_EN_US', 'Zainab', 'TYPOS', 'misspelling')])).toEqual([]);
   });
 });
+
+/**
+ * The orders the third blind review of issue #42 found marked wrong (items as they are in the
+ * bank, with their listed orders).
+ */
+describe('the orders the third blind review names are generated', () => {
+  const proposal = item(122, 'The proposal was far too expensive for the board to approve.', 'proposal/approve/far/the/board/was/expensive/to/for/too/the', [
+    'Was the proposal far too expensive for the board to approve?',
+    'For the board the proposal was far too expensive to approve.',
+  ]);
+
+  it('moves the "for" subject of an infinitive into the subject or after "be", in both forms (pp-into-subject)', () => {
+    expect(rulesOf(proposal, 'The proposal for the board was far too expensive to approve.')).toContain('pp-into-subject');
+    expect(rulesOf(proposal, 'The proposal was for the board far too expensive to approve.')).toContain('pp-into-subject');
+    expect(rulesOf(proposal, 'Was the proposal for the board far too expensive to approve?')).toContain('pp-into-subject');
+  });
+
+  it('moves a "for" phrase only when an infinitive follows it', () => {
+    const i = item(902, 'The hotel was far too expensive for the family.', 'family/the/far/expensive/for/too/was/hotel/the');
+    expect(sentences(i)).not.toContain('The hotel for the family was far too expensive.');
+  });
+
+  it('moves a wh-determiner to a later noun phrase and puts that phrase first (wh-determiner-move)', () => {
+    const i = item(168, 'Which department is responsible for approving the annual budget?', 'department/budget/approving/for/is/the/which/responsible/annual');
+    expect(rulesOf(i, 'Which annual budget is the department responsible for approving?')).toEqual(['wh-determiner-move']);
+  });
+
+  it('moves a wh-determiner only off a subject, to a noun phrase of its number (wh-determiner-move)', () => {
+    const turn = item(24, 'Whose turn is it to choose the film?', 'choose/is/the/film/whose/to/turn/it');
+    expect(sentences(turn)).not.toContain('Whose film is the turn it to choose?');
+    const skills = item(87, 'What skills are the most important for this job?', 'important/skills/most/this/what/job/for/the/are');
+    expect(sentences(skills)).not.toContain('What job are this skills the most important for?');
+  });
+
+  it('exchanges only objects that are people, who can do the infinitive\'s action (swap-objects)', () => {
+    const i = item(41, 'The teacher made us repeat the exercise.', 'exercise/repeat/made/the/us/teacher/the');
+    expect(sentences(i)).not.toContain('The teacher made the exercise repeat us.');
+  });
+
+  it('exchanges the two objects around a verb + bare infinitive (swap-objects)', () => {
+    const i = item(291, 'Joining a choir helped her meet people with similar interests.', 'meet/with/people/a/joining/interests/choir/similar/her/helped');
+    expect(rulesOf(i, 'Joining a choir helped people with similar interests meet her.')).toEqual(['swap-objects']);
+  });
+
+  it('exchanges objects only around a bare infinitive, not around a preposition (swap-objects)', () => {
+    const i = item(903, 'The coach helped her with the new players.', 'players/the/with/new/coach/helped/her');
+    expect(sentences(i)).not.toContain('The coach helped the new players with her.');
+  });
+
+  it('puts an adverbial clause right after the wh-word (clause-after-wh)', () => {
+    const i = item(262, 'Why was my card declined when I tried to pay?', 'when/to/declined/was/why/tried/card/my/pay/I', ['When I tried to pay why was my card declined?']);
+    expect(rulesOf(i, 'Why when I tried to pay was my card declined?')).toEqual(['clause-after-wh']);
+  });
+});

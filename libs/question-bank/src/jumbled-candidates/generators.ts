@@ -29,6 +29,10 @@ export const GENERATOR_RULES = [
   'partitive-to-end',
   'move-pp',
   'swap-pronoun-antecedent',
+  'pp-into-subject',
+  'wh-determiner-move',
+  'swap-objects',
+  'clause-after-wh',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 

@@ -27,6 +27,8 @@ export interface Token {
   word: string;
   cls: WordClass;
   plural: boolean;
+  /** The tagger reads it as a person ("people", "children", a name): who can do what a verb says. */
+  person: boolean;
 }
 
 const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'these', 'those', 'every', 'each', 'some', 'any', 'no', 'another', 'all', 'both', 'such']);
@@ -60,7 +62,7 @@ export function tagWords(words: readonly string[]): Token[] {
     filled.add(w);
     term.tags.forEach((tag) => tags[w]?.add(tag));
   }
-  const tokens = words.map((word, i) => ({ word, cls: classOf(word, tags[i] ?? new Set<string>(), words[i + 1], tags[i + 1]), plural: tags[i]?.has('Plural') ?? false }));
+  const tokens = words.map((word, i) => ({ word, cls: classOf(word, tags[i] ?? new Set<string>(), words[i + 1], tags[i + 1]), plural: tags[i]?.has('Plural') ?? false, person: (tags[i]?.has('Actor') ?? false) || (tags[i]?.has('Person') ?? false) }));
   return repairHeads(tokens);
 }
 
