@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { isValidObjectId, Types, type Model } from 'mongoose';
+import { isValidObjectId, type Model } from 'mongoose';
 import { JSONCodec, type JetStreamClient, type JetStreamManager } from 'nats';
 import { Durables, EventStreams, EventSubjects, deadLetterStreamName } from '@fluent/contracts';
 import { readDeadLetters, waitForConsumers, type StoredDeadLetter } from '@fluent/server-kit';
 import type { Attempt } from '../attempts/attempt.schema';
+import { storedSinceFilter } from '../attempts/stored-since';
 import { planAttemptReplay, type AttemptReplayPlan, type StoredAttemptRecord } from './replay-plan';
 
 const codec = JSONCodec<unknown>();
@@ -79,7 +80,6 @@ async function storedByIds(attempts: Model<Attempt>, letters: StoredDeadLetter[]
 
 /** Attempts stored on or after a day, by `_id` (an ObjectId starts with its creation time): the primary index, no scan. */
 async function storedFrom(attempts: Model<Attempt>, since: string): Promise<StoredAttemptRecord[]> {
-  const from = Types.ObjectId.createFromTime(Math.floor(Date.parse(`${since}T00:00:00Z`) / 1000));
-  const found = await attempts.find({ _id: { $gte: from } }, { uid: 1, testId: 1, submittedAt: 1 }).lean().exec();
+  const found = await attempts.find(storedSinceFilter(since), { uid: 1, testId: 1, submittedAt: 1 }).lean().exec();
   return found.map((a) => ({ _id: String(a._id), uid: a.uid, testId: a.testId, submittedAt: a.submittedAt }));
 }

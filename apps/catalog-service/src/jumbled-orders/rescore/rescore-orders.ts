@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Types, type Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import { JSONCodec, type JetStreamClient, type JetStreamManager } from 'nats';
 import { Durables, EventStreams, EventSubjects, type JumbledOrderAcceptedEvent } from '@fluent/contracts';
 import { waitForConsumers, type ReplayArgs } from '@fluent/server-kit';
 import { readDetail, type AttemptDetail } from '../../attempts/attempt.schema';
+import { storedSinceFilter } from '../../attempts/stored-since';
 import type { JumbledAnswer } from '../../attempts/jumbled-answer.schema';
 import type { JumbledOrderDecision } from '../jumbled-order-decision.schema';
 import { unlistedAnswersOf } from './unlisted-answers';
@@ -59,7 +60,7 @@ export async function rescoreJumbledOrders(io: RescoreIo, options: RescoreOption
 
 /** Step 1, in `_id` order on the primary index; a row already there (by its index's key) is left. */
 async function indexUnlistedAnswers(io: RescoreIo, options: RescoreOptions): Promise<{ read: number; missing: number; unreadable: string[] }> {
-  const filter = options.since ? { _id: { $gte: Types.ObjectId.createFromTime(Math.floor(Date.parse(`${options.since}T00:00:00Z`) / 1000)) } } : {};
+  const filter = options.since ? storedSinceFilter(options.since) : {};
   let read = 0;
   let missing = 0;
   const unreadable: string[] = [];
