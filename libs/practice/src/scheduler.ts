@@ -19,8 +19,9 @@ const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false });
  * A card is learnt (it leaves the queue) once its stability reaches 21 days: FSRS then expects 90 %
  * recall three weeks after the last review. 21 days is the line Anki draws between "young" and
  * "mature" cards, the common convention for "known". With the default weights a card answered
- * right every time gets there in three or four reviews over about two weeks, so the queue empties
- * within a month of practice rather than lingering on items already known.
+ * right (Good) every time gets there at its third review, on day 17 (stability 2.3, 13.8, then 57
+ * days), so a mistake leaves the queue within weeks rather than lingering once it is known, and
+ * never after a single lucky answer.
  */
 export const LEARNT_STABILITY_DAYS = 21;
 
