@@ -64,6 +64,20 @@ describe('checkFix', () => {
     expect(check(corrected, [grammar(corrected, 'walk')], [issue], original).outcome).toBe('new-error');
   });
 
+  it('new error, not the original: another rule flags the place of the original issue', () => {
+    const corrected = 'My brother gos to the big library near the station every Saturday.';
+    const result = check(corrected, [spelling(corrected, 'gos')]);
+    expect(result.outcome).toBe('new-error');
+    expect(result.stillThere).toEqual([]);
+    expect(result.newIssues).toMatchObject([{ offset: corrected.indexOf('gos'), ruleId: 'MORFOLOGIK_RULE_EN_GB' }]);
+  });
+
+  it('new error: the words kept but most of the sentence unknown to the speller (writing feedback lists no issues then)', () => {
+    const corrected = 'My brother goes to the big library near the station every Saturday qzx vbnm wrtk plkj hgfd xcvb nmqw zzkt ppol qqwe rrty.';
+    const unknown = ['qzx', 'vbnm', 'wrtk', 'plkj', 'hgfd', 'xcvb', 'nmqw', 'zzkt', 'ppol', 'qqwe', 'rrty'].map((w) => spelling(corrected, w));
+    expect(check(corrected, unknown).outcome).toBe('new-error');
+  });
+
   it('a style hint or a variant spelling on the corrected sentence is no new error', () => {
     const corrected = 'My brother goes to the big library near the station every Saturday.';
     const style = match(corrected, 'big', 'EN_WEAK_ADJECTIVE', 'STYLE');
