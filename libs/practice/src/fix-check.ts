@@ -133,8 +133,11 @@ export function checkFix(input: FixCheckInput): FixCheck {
     return result('not-fixed', { stillThere: [...issues], newIssues: [], meaning });
   }
   const report = languageReport(corrected, { matches: [...input.matches] });
-  // Mostly words the speller does not know: writing feedback lists no issues then, and it is no longer the sentence.
-  if (report.notEnglish) return result('meaning-changed', { stillThere: [], newIssues: [], meaning });
+  if (report.notEnglish) {
+    // Mostly words the speller does not know: writing feedback lists no issues for such a text, yet
+    // the unknown words are new errors (or, if the original's words are gone too, another sentence).
+    return result(meaning.kept < meaning.required ? 'meaning-changed' : 'new-error', { stillThere: [], newIssues: [], meaning });
+  }
   const found = report.issues.filter((issue) => (FIXABLE_CATEGORIES as readonly string[]).includes(issue.category));
   const parts = diffChars(original, corrected);
   const stillThere = issues.filter((issue) => stillFlagged(issue, original, corrected, parts, found));
