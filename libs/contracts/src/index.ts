@@ -41,3 +41,5 @@ export * from './analytics/schemas';
 export * from './analytics/messages';
 export * from './analytics/site-pages';
 export * from './site/pages';
+export * from './practice/schemas';
+export * from './practice/text';

@@ -1,5 +1,6 @@
 import {
   TEST_COUNT,
+  isPremiumTest,
   testLevel,
   toPublicTest,
   type AssembledTest,
@@ -45,7 +46,7 @@ export class TestLibrary {
   }
 
   isPremium(testId: number): boolean {
-    return testId > this.freeTestCount;
+    return isPremiumTest(testId, this.freeTestCount);
   }
 
   /** The assembled test with its answers, or undefined for an id outside 1..20. */

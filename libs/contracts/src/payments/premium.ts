@@ -16,3 +16,10 @@ export const formatPrice = (cents: number): string => `$${(cents / 100).toFixed(
 
 /** How many tests are free when FREE_TEST_COUNT is not set (tests 1-3; 4-20 are the 17 premium tests). */
 export const DEFAULT_FREE_TEST_COUNT = 3;
+
+/**
+ * The premium rule (docs/product.md#payment): tests 1..freeTestCount are free, every later one
+ * needs the one-off payment. `freeTestCount` is the deployment's FREE_TEST_COUNT
+ * (DEFAULT_FREE_TEST_COUNT when unset); catalog-service and the practice cards both ask here.
+ */
+export const isPremiumTest = (testId: number, freeTestCount: number): boolean => testId > freeTestCount;

@@ -1,0 +1,13 @@
+// Pure practice logic (issue 47): the cards a test's mistakes make, the FSRS scheduler adapter,
+// the "fix your sentence" check and the progress figures. No I/O: the service that stores cards
+// and consumes the events builds on these (docs/incoming/README-47.md).
+export * from './card-keys';
+export * from './skills';
+export * from './mistyped-words';
+export * from './sentence-spans';
+export * from './card-builders';
+export * from './missed-item-check';
+export * from './scheduler';
+export * from './fix-check';
+export * from './progress';
+export * from './texts';
