@@ -58,7 +58,7 @@ export function moveObjectPronoun(s: Sentence): Generated[] {
   for (const [p, t] of tokens.entries()) {
     if (t.cls !== 'pron' || !MOVABLE_OBJECT_PRONOUNS.has(lower(t)) || tokens[p - 1]?.cls !== 'verb') continue;
     for (let v = p + 2; v < n - 1; v++) {
-      if (tokens[v]?.cls !== 'verb' || tokens[v - 1]?.cls !== 'to' || !['verb', 'adj'].includes(tokens[v + 1]?.cls ?? '')) continue;
+      if (tokens[v]?.cls !== 'verb' || tokens[v - 1]?.cls !== 'to' || !isComplement(tokens, v + 1)) continue;
       const rest = identity(n).filter((i) => i !== p);
       const at = rest.indexOf(v) + 1;
       out.push({ words: wordsOf(tokens, [...rest.slice(0, at), p, ...rest.slice(at)]), rule: 'move-object-pronoun' });
@@ -66,6 +66,18 @@ export function moveObjectPronoun(s: Sentence): Generated[] {
   }
   return out;
 }
+
+/** A participle, or an adjective that is not a noun's ("get used to", "keep warm"; not "drink more water"). */
+function isComplement(tokens: readonly Token[], i: number): boolean {
+  if (tokens[i]?.cls === 'verb') return true;
+  return tokens[i]?.cls === 'adj' && !['noun', 'adj', 'proper'].includes(tokens[i + 1]?.cls ?? '');
+}
+
+/**
+ * A verb at `i` the clause after it can complement. The tagger reads some plural nouns as verbs
+ * ("recruiting volunteers who …"): a "verb" right after another verb is its object.
+ */
+const isVerbBefore = (tokens: readonly Token[], i: number): boolean => tokens[i]?.cls === 'verb' && !tokens[i]?.plural && tokens[i - 1]?.cls !== 'verb';
 
 const SUBJECT_START = new Set(['det', 'poss', 'pron', 'proper', 'noun', 'adj']);
 const WH_PHRASE = new Set(['adj', 'adv', 'noun', 'num']);
@@ -81,7 +93,7 @@ export function embeddedQuestion(s: Sentence): Generated[] {
   const { tokens } = s;
   const n = tokens.length;
   if (!s.question || tokens[0]?.cls !== 'aux') return [];
-  const w = tokens.findIndex((t, i) => i > 1 && t.cls === 'wh' && lower(t) !== 'whether' && ['verb', 'pron'].includes(tokens[i - 1]?.cls ?? ''));
+  const w = tokens.findIndex((t, i) => i > 1 && t.cls === 'wh' && lower(t) !== 'whether' && (isVerbBefore(tokens, i - 1) || tokens[i - 1]?.cls === 'pron'));
   if (w < 0) return [];
   let q = w + 1;
   while (q < n && WH_PHRASE.has(tokens[q]?.cls ?? '')) q++;
@@ -108,7 +120,7 @@ export function frontComplementClause(s: Sentence): Generated[] {
   const { tokens } = s;
   const n = tokens.length;
   if (s.question) return [];
-  const c = tokens.findIndex((t, i) => i > 1 && (t.cls === 'wh' || startsThatClause(tokens, i)) && (tokens[i - 1]?.cls === 'verb' || (tokens[i - 1]?.cls === 'pron' && tokens[i - 2]?.cls === 'verb')));
+  const c = tokens.findIndex((t, i) => i > 1 && (t.cls === 'wh' || startsThatClause(tokens, i)) && (isVerbBefore(tokens, i - 1) || (tokens[i - 1]?.cls === 'pron' && isVerbBefore(tokens, i - 2))));
   if (c < 0 || c >= n - 1) return [];
   return [{ words: wordsOf(tokens, moveSpanTo(identity(n), { start: c, end: n }, 'front')), rule: 'front-complement-clause' }];
 }
@@ -197,7 +209,8 @@ export function thatSubjectRelative(s: Sentence): Generated[] {
   const verb = subject?.end ?? -1;
   if (!subject || tokens[verb]?.cls !== 'verb' || !startsThatClause(tokens, verb + 1)) return [];
   const np = nounPhrases(tokens).find((p) => p.start === verb + 2 && p.det >= 0);
-  if (!np || !['aux', 'verb'].includes(tokens[np.end]?.cls ?? '')) return [];
+  // A finite verb after the noun: not a subjunctive "be" ("recommends that all stations be made …" has no such order).
+  if (!np || !['aux', 'verb'].includes(tokens[np.end]?.cls ?? '') || lower(tokens[np.end]) === 'be') return [];
   return [{ words: wordsOf(tokens, [...range(np.start, np.end), verb + 1, ...range(0, verb + 1), ...range(np.end, n)]), rule: 'that-subject-relative' }];
 }
 
