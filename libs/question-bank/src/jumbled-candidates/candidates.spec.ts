@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidatesFor, keyWords, type JumbledLike } from './candidates';
 import { errorsOf } from './languagetool';
+import { otherForm } from './phrase-generators';
 import { nounPhrases } from './phrases';
 import { tagWords } from './tag';
 
@@ -301,6 +302,12 @@ describe('the orders the fourth blind review names are generated', () => {
   it('makes the subject of a that-clause the head of a relative clause (that-subject-relative)', () => {
     const i = item(245, 'Nobody noticed that the projector was switched off.', 'switched/the/nobody/off/was/noticed/projector/that', ['Nobody noticed the projector that was switched off.']);
     expect(rulesOf(i, 'The projector that nobody noticed was switched off.')).toContain('that-subject-relative');
+  });
+
+  it('turns an order whose subject has an object relative clause into its question and back (the question rule of listed orders)', () => {
+    const form = (sentence: string, question: boolean) => otherForm({ tokens: tagWords(sentence.split(' ')), question }).map((w) => w.join(' '));
+    expect(form('the projector that nobody noticed was switched off', false)).toEqual(['was the projector that nobody noticed switched off']);
+    expect(form('was the projector that nobody noticed switched off', true)).toEqual(['the projector that nobody noticed was switched off']);
   });
 
   it('makes no relative clause without a that-clause (that-subject-relative)', () => {

@@ -197,6 +197,19 @@ function subjectAt(tokens: readonly Token[], at: number): Span | undefined {
   return np && (np.det >= 0 || tokens[np.start]?.cls === 'proper') ? { start: np.start, end: np.end } : undefined;
 }
 
+const RELATIVES = new Set(['which', 'that', 'who']);
+
+/**
+ * Where an object relative clause that starts at `at` ends ("that nobody noticed"): a relative
+ * word, a subject and its verb; -1 if none. The question rule counts it into the subject, so that
+ * "The projector that nobody noticed was switched off." has its question.
+ */
+export function objectRelativeEnd(tokens: readonly Token[], at: number): number {
+  if (!RELATIVES.has(lower(tokens[at]))) return -1;
+  const subject = subjectAt(tokens, at + 1);
+  return subject && tokens[subject.end]?.cls === 'verb' ? subject.end + 1 : -1;
+}
+
 /**
  * The subject of a that-complement made the head of a relative clause that holds the main clause:
  * "Nobody noticed that the projector was switched off." → "The projector that nobody noticed was switched off.".
@@ -214,7 +227,6 @@ export function thatSubjectRelative(s: Sentence): Generated[] {
   return [{ words: wordsOf(tokens, [...range(np.start, np.end), verb + 1, ...range(0, verb + 1), ...range(np.end, n)]), rule: 'that-subject-relative' }];
 }
 
-const RELATIVES = new Set(['which', 'that', 'who']);
 const IN_ADVERBIAL = new Set(['adv', 'adj', 'noun', 'det', 'num', 'prep', 'poss', 'proper']);
 
 /**

@@ -1,7 +1,7 @@
 import { adverbials, identity, moveBefore, moveSpanTo, wordsOf, type Generated, type Sentence } from './generators';
 import { nounPhrases, prepositionalPhrases, range, type NounPhrase, type Span } from './phrases';
 import type { Token } from './tag';
-import { fourthReviewCandidates } from './fourth-review-generators';
+import { fourthReviewCandidates, objectRelativeEnd } from './fourth-review-generators';
 import { thirdReviewCandidates } from './third-review-generators';
 
 /**
@@ -177,7 +177,8 @@ function fitsPlace(pronoun: string, tokens: readonly Token[], np: NounPhrase): b
 /**
  * Where the subject that starts at `from` ends: a pronoun, or a noun phrase with the
  * prepositional phrases right after it ("of" phrases only, unless `withPhrases`: in a yes/no
- * question a phrase before the verb is the subject's); -1 if none.
+ * question a phrase before the verb is the subject's) and an object relative clause after those
+ * ("the projector that nobody noticed"); -1 if none.
  */
 function subjectEnd(tokens: readonly Token[], from: number, withPhrases: boolean): number {
   if (tokens[from]?.cls === 'pron') return from + 1;
@@ -186,7 +187,8 @@ function subjectEnd(tokens: readonly Token[], from: number, withPhrases: boolean
   const pps = prepositionalPhrases(tokens, nounPhrases(tokens));
   let end = np.end;
   for (let pp = pps.find((x) => x.start === end); pp && (withPhrases || tokens[pp.start]?.word.toLowerCase() === 'of'); pp = pps.find((x) => x.start === end)) end = pp.end;
-  return end;
+  const relative = objectRelativeEnd(tokens, end);
+  return relative > 0 ? relative : end;
 }
 
 /** What may follow a question's subject where the statement puts the auxiliary: not a relative clause, an infinitive or a participle of the noun. */
