@@ -308,6 +308,8 @@ describe('the orders the fourth blind review names are generated', () => {
     const form = (sentence: string, question: boolean) => otherForm({ tokens: tagWords(sentence.split(' ')), question }).map((w) => w.join(' '));
     expect(form('the projector that nobody noticed was switched off', false)).toEqual(['was the projector that nobody noticed switched off']);
     expect(form('was the projector that nobody noticed switched off', true)).toEqual(['the projector that nobody noticed was switched off']);
+    // The relative clause's own adverbial stays in it: no "The report which we published has last week attracted …".
+    expect(form('has the report which we published last week attracted considerable criticism', true)).toEqual([]);
   });
 
   it('makes no relative clause without a that-clause (that-subject-relative)', () => {

@@ -187,8 +187,9 @@ function subjectEnd(tokens: readonly Token[], from: number, withPhrases: boolean
   const pps = prepositionalPhrases(tokens, nounPhrases(tokens));
   let end = np.end;
   for (let pp = pps.find((x) => x.start === end); pp && (withPhrases || tokens[pp.start]?.word.toLowerCase() === 'of'); pp = pps.find((x) => x.start === end)) end = pp.end;
+  // Only a clause the predicate follows at once: "which we published last week has …" keeps its adverbial.
   const relative = objectRelativeEnd(tokens, end);
-  return relative > 0 ? relative : end;
+  return relative > 0 && isVerbal(tokens[relative]) ? relative : end;
 }
 
 /** What may follow a question's subject where the statement puts the auxiliary: not a relative clause, an infinitive or a participle of the noun. */
