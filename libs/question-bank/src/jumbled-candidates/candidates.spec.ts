@@ -313,7 +313,12 @@ describe('the orders the fourth blind review names are generated', () => {
   });
 
   it('makes no relative clause without a that-clause (that-subject-relative)', () => {
-    const i = item(910, 'Nobody noticed the projector in the corner.', 'corner/the/nobody/in/the/noticed/projector');
+    const i = item(910, 'Nobody noticed the projector was switched off.', 'switched/the/nobody/off/was/noticed/projector');
+    expect(from(i, 'that-subject-relative')).toEqual([]);
+  });
+
+  it('makes no relative clause of a that-clause without a finite verb, a subjunctive "be" (that-subject-relative)', () => {
+    const i = item(175, 'The policy requires that all expenses be approved in advance.', 'advance/expenses/requires/be/policy/all/approved/in/the/that');
     expect(from(i, 'that-subject-relative')).toEqual([]);
   });
 
