@@ -92,6 +92,23 @@ describe('question bank content', () => {
     expect(missing, missing.join('\n')).toEqual([]);
   });
 
+  it('carries out the full review of 2026-11-26: every order it accepted is listed, none it refused is', () => {
+    const review = JSON.parse(readFileSync(join(__dirname, '..', 'audit', 'jumbled-full-review-2026-11-26.json'), 'utf8')) as {
+      items: Array<{ id: number; sentence: string; decision: 'accept' | 'refuse' }>;
+    };
+    const jumbled = new Map(parsed.flatMap(({ file }) => file.jumbled).map((item) => [item.id, item]));
+    expect(review.items.length).toBeGreaterThan(0);
+    const problems = review.items.flatMap(({ id, sentence, decision }) => {
+      const item = jumbled.get(id);
+      if (!item) return [`jumbled ${id}: not in the bank`];
+      const listed = [item.answer, ...(item.alternatives ?? [])].map(comparable).includes(comparable(sentence));
+      if (decision === 'accept' && !listed) return [`jumbled ${id}: "${sentence}" was accepted but is not listed`];
+      if (decision === 'refuse' && listed) return [`jumbled ${id}: "${sentence}" was refused but is listed`];
+      return [];
+    });
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
   it('lists negatives in full and contracted and never keys a "get" passive (CONTENT-GUIDE.md)', () => {
     const problems = parsed.flatMap(({ file }) =>
       file.sentences.flatMap((s) => answerFormProblems(s.acceptableAnswers).map((p) => `sentence ${s.id}: ${p}`)),

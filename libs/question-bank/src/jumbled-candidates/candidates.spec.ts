@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidatesFor, keyWords, type JumbledLike } from './candidates';
 import { errorsOf } from './languagetool';
+import { otherForm } from './phrase-generators';
 import { nounPhrases } from './phrases';
 import { tagWords } from './tag';
 
@@ -236,5 +237,101 @@ describe('the orders the third blind review names are generated', () => {
   it('puts an adverbial clause right after the wh-word (clause-after-wh)', () => {
     const i = item(262, 'Why was my card declined when I tried to pay?', 'when/to/declined/was/why/tried/card/my/pay/I', ['When I tried to pay why was my card declined?']);
     expect(rulesOf(i, 'Why when I tried to pay was my card declined?')).toEqual(['clause-after-wh']);
+  });
+});
+
+/**
+ * The orders the fourth blind review of issue #42 found marked wrong (items as they are in the
+ * bank, with their listed orders), and for each rule an item without its structure.
+ */
+describe('the orders the fourth blind review names are generated', () => {
+  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.some((r) => r.startsWith(rule))).map((c) => c.sentence);
+
+  it('exchanges a subject and an object that are people, an indefinite pronoun included (swap-subject-object)', () => {
+    const i = item(205, 'The captain thanked everyone for their patience.', 'everyone/patience/the/their/thanked/for/captain');
+    expect(rulesOf(i, 'Everyone thanked the captain for their patience.')).toContain('swap-subject-object');
+  });
+
+  it('exchanges no subject and object of which one is a thing (swap-subject-object)', () => {
+    const i = item(904, 'The captain thanked the airline for the upgrade.', 'airline/upgrade/the/the/the/thanked/for/captain');
+    expect(from(i, 'swap-subject-object')).toEqual([]);
+  });
+
+  it('moves an object pronoun to a later infinitive with a participle after it (move-object-pronoun)', () => {
+    const i = item(223, 'It took me weeks to get used to night shifts.', 'used/get/it/night/took/shifts/to/weeks/me/to');
+    expect(rulesOf(i, 'It took weeks to get me used to night shifts.')).toContain('move-object-pronoun');
+  });
+
+  it('moves no object pronoun when no infinitive with a complement follows (move-object-pronoun)', () => {
+    const i = item(905, 'It took me weeks to read the whole report.', 'report/took/it/whole/weeks/the/to/me/read');
+    expect(from(i, 'move-object-pronoun')).toEqual([]);
+  });
+
+  it('makes an embedded question direct, with its frame after it (embedded-question)', () => {
+    const room = item(82, 'Do you happen to know where the meeting room is?', 'you/know/to/do/is/meeting/where/happen/the/room');
+    expect(rulesOf(room, 'Where is the meeting room do you happen to know?')).toContain('embedded-question');
+    const changing = item(906, 'Could you tell me where the changing rooms are?', 'changing/you/where/me/are/the/tell/could/rooms');
+    expect(rulesOf(changing, 'Where are the changing rooms could you tell me?')).toContain('embedded-question');
+  });
+
+  it('makes no direct question that would need "do" (embedded-question)', () => {
+    const i = item(907, 'Do you know where the bus stops?', 'stops/where/bus/you/know/the/do');
+    expect(from(i, 'embedded-question')).toEqual([]);
+  });
+
+  it('fronts a wh-clause that is a verb\'s complement (front-complement-clause)', () => {
+    const i = item(85, "I don't understand what this red button does.", "understand/does/red/I/don't/this/what/button");
+    expect(rulesOf(i, 'What this red button does I don\'t understand.')).toContain('front-complement-clause');
+  });
+
+  it('fronts no relative clause, which belongs to its noun (front-complement-clause)', () => {
+    const i = item(908, 'I found the key which you lost.', 'lost/key/you/found/I/the/which');
+    expect(from(i, 'front-complement-clause')).toEqual([]);
+  });
+
+  it('moves "had" from the reported clause to the main verb when both verbs\' past forms are their participles (move-auxiliary)', () => {
+    const i = item(202, 'A member of staff told us that our gate had changed.', 'that/staff/gate/changed/our/a/us/of/had/told/member');
+    expect(rulesOf(i, 'A member of staff had told us that our gate changed.')).toContain('move-auxiliary');
+  });
+
+  it('moves no auxiliary when a participle is not the past form ("had gone") (move-auxiliary)', () => {
+    const i = item(909, 'A member of staff told us that the train had gone.', 'that/staff/train/gone/the/a/us/of/had/told/member');
+    expect(from(i, 'move-auxiliary')).toEqual([]);
+  });
+
+  it('makes the subject of a that-clause the head of a relative clause (that-subject-relative)', () => {
+    const i = item(245, 'Nobody noticed that the projector was switched off.', 'switched/the/nobody/off/was/noticed/projector/that', ['Nobody noticed the projector that was switched off.']);
+    expect(rulesOf(i, 'The projector that nobody noticed was switched off.')).toContain('that-subject-relative');
+  });
+
+  it('turns an order whose subject has an object relative clause into its question and back (the question rule of listed orders)', () => {
+    const form = (sentence: string, question: boolean) => otherForm({ tokens: tagWords(sentence.split(' ')), question }).map((w) => w.join(' '));
+    expect(form('the projector that nobody noticed was switched off', false)).toEqual(['was the projector that nobody noticed switched off']);
+    expect(form('was the projector that nobody noticed switched off', true)).toEqual(['the projector that nobody noticed was switched off']);
+    // The relative clause's own adverbial stays in it: no "The report which we published has last week attracted …".
+    expect(form('has the report which we published last week attracted considerable criticism', true)).toEqual([]);
+  });
+
+  it('makes no relative clause without a that-clause (that-subject-relative)', () => {
+    const i = item(910, 'Nobody noticed the projector was switched off.', 'switched/the/nobody/off/was/noticed/projector');
+    expect(from(i, 'that-subject-relative')).toEqual([]);
+  });
+
+  it('makes no relative clause of a that-clause without a finite verb, a subjunctive "be" (that-subject-relative)', () => {
+    const i = item(175, 'The policy requires that all expenses be approved in advance.', 'advance/expenses/requires/be/policy/all/approved/in/the/that');
+    expect(from(i, 'that-subject-relative')).toEqual([]);
+  });
+
+  it('exchanges a relative clause and its main clause, its adverbial after the object or first (swap-relative-main)', () => {
+    const i = item(121, 'The report which we published last week has attracted considerable criticism.', 'has/week/last/considerable/the/published/report/we/criticism/attracted/which', [
+      'Has the report which we published last week attracted considerable criticism?',
+    ]);
+    expect(rulesOf(i, 'Last week we published the report which has attracted considerable criticism.')).toContain('swap-relative-main');
+    expect(rulesOf(i, 'We published the report last week which has attracted considerable criticism.')).toContain('swap-relative-main');
+  });
+
+  it('exchanges no clauses when the relative clause is the subject\'s own ("which was published") (swap-relative-main)', () => {
+    const i = item(911, 'The report which was published last week has attracted considerable criticism.', 'has/week/last/considerable/the/published/report/was/criticism/attracted/which');
+    expect(from(i, 'swap-relative-main')).toEqual([]);
   });
 });

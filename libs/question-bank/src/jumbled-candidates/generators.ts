@@ -33,6 +33,13 @@ export const GENERATOR_RULES = [
   'wh-determiner-move',
   'swap-objects',
   'clause-after-wh',
+  'swap-subject-object',
+  'move-object-pronoun',
+  'embedded-question',
+  'front-complement-clause',
+  'move-auxiliary',
+  'that-subject-relative',
+  'swap-relative-main',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 

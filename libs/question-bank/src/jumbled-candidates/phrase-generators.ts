@@ -1,6 +1,7 @@
 import { adverbials, identity, moveBefore, moveSpanTo, wordsOf, type Generated, type Sentence } from './generators';
 import { nounPhrases, prepositionalPhrases, range, type NounPhrase, type Span } from './phrases';
 import type { Token } from './tag';
+import { fourthReviewCandidates, objectRelativeEnd } from './fourth-review-generators';
 import { thirdReviewCandidates } from './third-review-generators';
 
 /**
@@ -176,7 +177,8 @@ function fitsPlace(pronoun: string, tokens: readonly Token[], np: NounPhrase): b
 /**
  * Where the subject that starts at `from` ends: a pronoun, or a noun phrase with the
  * prepositional phrases right after it ("of" phrases only, unless `withPhrases`: in a yes/no
- * question a phrase before the verb is the subject's); -1 if none.
+ * question a phrase before the verb is the subject's) and an object relative clause after those
+ * ("the projector that nobody noticed"); -1 if none.
  */
 function subjectEnd(tokens: readonly Token[], from: number, withPhrases: boolean): number {
   if (tokens[from]?.cls === 'pron') return from + 1;
@@ -185,7 +187,9 @@ function subjectEnd(tokens: readonly Token[], from: number, withPhrases: boolean
   const pps = prepositionalPhrases(tokens, nounPhrases(tokens));
   let end = np.end;
   for (let pp = pps.find((x) => x.start === end); pp && (withPhrases || tokens[pp.start]?.word.toLowerCase() === 'of'); pp = pps.find((x) => x.start === end)) end = pp.end;
-  return end;
+  // Only a clause the predicate follows at once: "which we published last week has …" keeps its adverbial.
+  const relative = objectRelativeEnd(tokens, end);
+  return relative > 0 && isVerbal(tokens[relative]) ? relative : end;
 }
 
 /** What may follow a question's subject where the statement puts the auxiliary: not a relative clause, an infinitive or a participle of the noun. */
@@ -214,5 +218,5 @@ export function otherForm(s: Sentence): string[][] {
 
 /** The rules above, on one listed order (`isKey`: the item's key, where move-adverbial already ran). */
 export function phraseCandidates(s: Sentence, isKey: boolean): Generated[] {
-  return [...moveAdverbialEnd(s, !isKey), ...detachInfinitive(s), ...partitiveToEnd(s), ...movePp(s), ...swapPronounAntecedent(s), ...thirdReviewCandidates(s)];
+  return [...moveAdverbialEnd(s, !isKey), ...detachInfinitive(s), ...partitiveToEnd(s), ...movePp(s), ...swapPronounAntecedent(s), ...thirdReviewCandidates(s), ...fourthReviewCandidates(s)];
 }
