@@ -2,7 +2,8 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishPaymentSucceeded, submission, uidOf } from '../support/catalog';
 import { retryingRequest, type Seen } from '../support/learner-client';
-import { api, eventually, mongoUri, startExtraService } from '../support/stack';
+import { metricsUrls } from '../../tools/stack/profiles.mjs';
+import { api, eventually, mongoUri, profile, startExtraService } from '../support/stack';
 import { bearer, signUpPatiently } from '../support/users';
 
 /**
@@ -73,4 +74,56 @@ describe('a catalog-service replica killed during submissions', () => {
     const key = (uid: string, testId: number, submissionId: string) => `${uid} ${testId} ${submissionId}`;
     expect(stored.map((a) => key(a.uid, a.testId, a.submissionId)).sort()).toEqual(work.map((w) => key(w.learner.uid, w.testId, w.body.submissionId)).sort());
   }, 180_000);
+});
+
+/**
+ * Reads held by a catalog-service replica when it dies: the gateway sends each read that has no
+ * answer after NATS_HEDGE_AFTER_MS (250 ms) again, and the copy goes to the replica still
+ * listening (the NATS server dropped the dead one's queue subscription with its socket). Without
+ * that, each held read waits out NATS_REQUEST_TIMEOUT_MS (15 s in the test profile) before the 503
+ * its client repeats. To be sure reads are in the dying replica's hands, it is first stopped
+ * (SIGSTOP: its socket stays open, so NATS still hands it about half of the reads), then killed.
+ */
+describe('a catalog-service replica killed while it holds reads', () => {
+  const READS = 12;
+  /** Well under the test profile's 15 s NATS timeout, and far above the hedge delay: a wide margin for a loaded machine. */
+  const BOUND_MS = 3_000;
+  let extra: Awaited<ReturnType<typeof startExtraService>> | undefined;
+  let token: string;
+
+  /** The gateway's count of hedged copies of the cards' read. */
+  const hedgedCopies = async (): Promise<number> => {
+    const text = await (await fetch(metricsUrls(profile).gateway!)).text();
+    const line = text.split('\n').find((l) => l.startsWith('fluent_nats_client_hedged_copies_total{') && l.includes('pattern="catalog.cards.list"'));
+    return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+  };
+
+  beforeAll(async () => {
+    token = (await signUpPatiently(10, 5_000)).tokens.accessToken;
+    await eventually(() => api('/api/tests', { headers: bearer(token) }), (r) => r.status === 200);
+    extra = await startExtraService('catalog-service');
+  }, 240_000);
+
+  afterAll(async () => {
+    await extra?.stop();
+  });
+
+  it('answers every read 200 within 3 s, without the 503 and retry of a timeout, by a copy sent to the live replica', async () => {
+    const before = await hedgedCopies();
+    extra!.signal('SIGSTOP');
+    const reads = Array.from({ length: READS }, async () => {
+      const started = Date.now();
+      const answer = await retryingRequest('/api/tests', { headers: bearer(token) });
+      return { status: answer.status, retries: answer.retries, ms: Date.now() - started };
+    });
+    // The reads are out (half of them to the stopped replica) before any copy would be.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await extra!.kill('SIGKILL');
+    const answers = await Promise.all(reads);
+
+    expect(answers.filter((a) => a.status !== 200 || a.retries > 0)).toEqual([]);
+    expect(answers.filter((a) => a.ms >= BOUND_MS)).toEqual([]);
+    // The kill did strike reads in flight: the gateway sent copies for them.
+    expect(await hedgedCopies()).toBeGreaterThan(before);
+  }, 120_000);
 });
