@@ -8,7 +8,8 @@ import { bearer, signUpPatiently } from '../support/users';
 
 /**
  * Two replicas of catalog-service in their NATS queue group, one killed with SIGKILL (a crash:
- * nothing drained, requests it held are lost with it) while 50 submissions are under way. Each
+ * nothing drained, requests it held are lost with it) while 50 submissions are under way; it is
+ * stopped (SIGSTOP) 300 ms before, so it holds some when it dies. Each
  * learner's client does what the web app does: repeats a submission by its id through an outage.
  * No learner may see an error, and every attempt is stored once: none lost, none twice.
  */
@@ -55,7 +56,12 @@ describe('a catalog-service replica killed during submissions', () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const answer = await retryingRequest(`/api/tests/${next.testId}/attempts`, { method: 'POST', headers: bearer(next.learner.token), body: JSON.stringify(next.body) });
         seen.push(answer);
-        if (++answered === KILL_AFTER) killed = extra!.kill('SIGKILL');
+        if (++answered === KILL_AFTER) {
+          // Stopped first, so that the replica surely holds submissions when it dies (killed while
+          // idle between two, it held none, and no learner needed the retry this file is about).
+          extra!.signal('SIGSTOP');
+          killed = new Promise((resolve) => setTimeout(resolve, 300)).then(() => extra!.kill('SIGKILL'));
+        }
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
