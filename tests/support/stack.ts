@@ -96,7 +96,9 @@ export async function startExtraGateway(overrides: Record<string, string>, portO
  * database): the queue group then shares requests between the stack's replica and this one.
  * `kill` ends it with a signal and waits until it has gone (SIGKILL: a crash, nothing drained).
  */
-export async function startExtraService(app: string): Promise<{ stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => Promise<void> }> {
+export async function startExtraService(
+  app: string,
+): Promise<{ stop: () => Promise<void>; kill: (signal: NodeJS.Signals) => Promise<void>; signal: (signal: NodeJS.Signals) => void }> {
   const child = spawn(process.execPath, [join(ROOT, 'apps', app, 'dist', 'main.js')], {
     env: { ...process.env, ...appEnvironment(profile, app), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -123,7 +125,9 @@ export async function startExtraService(app: string): Promise<{ stop: () => Prom
     throw new Error(`the extra ${app} did not start; its output ended with:\n${output.slice(-2000)}`);
   }
   child.stdout!.resume();
-  return { stop, kill };
+  // A signal that does not end the process (SIGSTOP, SIGCONT), sent without waiting for an exit.
+  const signal = (name: NodeJS.Signals) => void child.kill(name);
+  return { stop, kill, signal };
 }
 
 /**

@@ -68,6 +68,14 @@ export const gatewayConfigSchema = baseConfigSchema
     RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(20).max(5000).default(250),
     /** Optional Google Analytics 4 measurement id for the web app. */
     GA_MEASUREMENT_ID: z.string().default(''),
+    /**
+     * Milliseconds without a reply after which the gateway sends a read (a message libs/contracts
+     * declares read-only) once more, and again after as long, at most twice: the first reply of
+     * any copy answers. A replica killed with the read in hand never answers, and the copy reaches
+     * a live one; without it the read waits out NATS_REQUEST_TIMEOUT_MS. Set it above the reads'
+     * usual p99, or copies add load; 0 turns hedging off. Counted in fluent_nats_client_hedged_copies_total.
+     */
+    NATS_HEDGE_AFTER_MS: z.coerce.number().int().min(0).max(60_000).default(250),
     /** Milliseconds the health check waits for each service. */
     HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
     /** Milliseconds a readiness report is reused: a flood of probes makes one downstream round per window. */

@@ -5,8 +5,8 @@ import { blogPostListSchema, blogPostRequestSchema, blogPostSchema } from './sch
 
 /** blog-service's subjects for posts (asked by the gateway). */
 export const BlogMessages = {
-  listPosts: defineMessage({ pattern: 'blog.posts.list', reply: blogPostListSchema }),
-  getPost: defineMessage({ pattern: 'blog.posts.get', request: blogPostRequestSchema, reply: blogPostSchema }),
+  listPosts: defineMessage({ pattern: 'blog.posts.list', reply: blogPostListSchema, readOnly: true }),
+  getPost: defineMessage({ pattern: 'blog.posts.get', request: blogPostRequestSchema, reply: blogPostSchema, readOnly: true }),
 } as const;
 
 /** Every subject of blog-service the gateway may ask, by name. */

@@ -16,11 +16,11 @@ import {
 
 /** catalog-service's subjects the gateway asks (the item reports' are in reports/messages.ts). */
 export const CatalogMessages = {
-  listCards: defineMessage({ pattern: 'catalog.cards.list', request: learnerRequestSchema, reply: testCardsResponseSchema }),
-  getTest: defineMessage({ pattern: 'catalog.tests.get', request: testRequestSchema, reply: publicTestSchema }),
+  listCards: defineMessage({ pattern: 'catalog.cards.list', request: learnerRequestSchema, reply: testCardsResponseSchema, readOnly: true }),
+  getTest: defineMessage({ pattern: 'catalog.tests.get', request: testRequestSchema, reply: publicTestSchema, readOnly: true }),
   submitAttempt: defineMessage({ pattern: 'catalog.attempts.submit', request: submitAttemptRequestSchema, reply: attemptResultSchema }),
-  getAttempt: defineMessage({ pattern: 'catalog.attempts.get', request: attemptRequestSchema, reply: attemptResultSchema }),
-  listAttempts: defineMessage({ pattern: 'catalog.attempts.list', request: learnerRequestSchema, reply: attemptListResponseSchema }),
+  getAttempt: defineMessage({ pattern: 'catalog.attempts.get', request: attemptRequestSchema, reply: attemptResultSchema, readOnly: true }),
+  listAttempts: defineMessage({ pattern: 'catalog.attempts.list', request: learnerRequestSchema, reply: attemptListResponseSchema, readOnly: true }),
 } as const;
 
 /**

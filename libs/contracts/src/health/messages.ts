@@ -2,7 +2,7 @@ import { defineMessage, patternsOf } from '../common/message';
 import type { ServiceName } from '../common/services';
 import { serviceHealthSchema } from './schemas';
 
-const healthOf = <P extends string>(pattern: P) => defineMessage({ pattern, reply: serviceHealthSchema });
+const healthOf = <P extends string>(pattern: P) => defineMessage({ pattern, reply: serviceHealthSchema, readOnly: true });
 
 /** Each service's health subject: no payload, its ServiceHealth back. */
 export const HealthMessages = {

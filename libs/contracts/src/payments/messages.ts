@@ -14,7 +14,7 @@ export const PaymentMessages = {
   createIntent: defineMessage({ pattern: 'payment.intents.create', request: createIntentRequestSchema, reply: createPaymentIntentResponseSchema }),
   handleWebhook: defineMessage({ pattern: 'payment.webhooks.handle', request: webhookDeliverySchema, reply: webhookReceiptSchema }),
   confirmTestCard: defineMessage({ pattern: 'payment.testCards.confirm', request: testCardRequestSchema, reply: cardPaymentResultSchema }),
-  clientConfig: defineMessage({ pattern: 'payment.config', reply: paymentsClientConfigSchema }),
+  clientConfig: defineMessage({ pattern: 'payment.config', reply: paymentsClientConfigSchema, readOnly: true }),
 } as const;
 
 export const PaymentPatterns = patternsOf(PaymentMessages);

@@ -5,8 +5,13 @@ import { connectNats, natsAuthOptions, type NatsCredentials } from '@fluent/serv
 
 /** What RpcClient needs of a transport: a request with a deadline, its state, and a drain on shutdown. */
 export interface RequestTransport {
-  /** The reply's bytes; rejects with a NatsError (TIMEOUT, 503 no responders, …) otherwise. */
-  request(subject: string, data: Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Uint8Array>;
+  /**
+   * The reply's bytes; rejects with a NatsError (TIMEOUT, 503 no responders, …) otherwise.
+   * With `hedgeAfterMs` > 0 (only for a request that may be repeated: see hedging below), a copy
+   * goes out each time that long passes without a reply, at most MAX_HEDGED_COPIES of them, and
+   * the first reply of any copy answers; the deadline stays `timeoutMs` from the call.
+   */
+  request(subject: string, data: Uint8Array, timeoutMs: number, headers?: MsgHdrs, hedgeAfterMs?: number): Promise<Uint8Array>;
   isConnected(): boolean;
   /** Lets replies still on their way arrive, then closes. */
   drain(): Promise<void>;
@@ -15,11 +20,30 @@ export interface RequestTransport {
 export const isTimeout = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === ErrorCode.Timeout;
 export const isNoResponders = (error: unknown): boolean => (error as { code?: string } | undefined)?.code === ErrorCode.NoResponders;
 
+/** Copies of one request sent besides the first, at most: two more replicas asked, not a flood. */
+export const MAX_HEDGED_COPIES = 2;
+
 /** A request waiting for its reply. */
 interface Pending {
   resolve(data: Uint8Array): void;
   reject(error: Error): void;
+  /** The deadline; for a hedged request, the next copy's time until the last copy is out. */
   timer: NodeJS.Timeout;
+  /** Only on a request that may be hedged. */
+  hedge?: Hedge;
+}
+
+/** What a hedged request needs to send a copy, and its copies' tokens. */
+interface Hedge {
+  subject: string;
+  data: Uint8Array;
+  headers?: MsgHdrs;
+  afterMs: number;
+  /** performance.now() at which the request fails with a timeout. */
+  deadline: number;
+  /** The tokens of the copies that may still answer, the first request's first. */
+  tokens: string[];
+  copiesSent: number;
 }
 
 /** A request not yet handed to the connection. */
@@ -45,6 +69,12 @@ interface Outgoing {
  *   reply subject cannot name the next one, to answer a sign-in or a payment before its real
  *   responder. (NATS's allow_responses already refuses it a reply to a request it did not receive;
  *   this holds if a permission table ever grows too wide.)
+ * - Hedging: a request that may be repeated (a read) can go out again when its reply is slow. A
+ *   replica killed with a request in hand never answers, and NATS does not tell the requester; but
+ *   the server drops the dead replica's queue subscription when its socket closes, so a copy goes
+ *   to a live replica. Every copy has its own token, all lead to the one pending request, and the
+ *   first reply settles it and forgets the other tokens: a later reply finds nothing. One timer per
+ *   request, as before: it fires for each copy in turn, then for the deadline.
  * Connects in the background, so the gateway starts (and reports NATS down) without NATS, and
  * reconnects for ever; nats.js subscribes again after a reconnect.
  */
@@ -59,22 +89,40 @@ export class NatsRequester implements RequestTransport {
   private outgoing: Outgoing[] = [];
 
   constructor(
-    private readonly options: { url: string; name: string; credentials?: NatsCredentials; retryMs?: number },
+    private readonly options: {
+      url: string;
+      name: string;
+      credentials?: NatsCredentials;
+      retryMs?: number;
+      /** Told of each copy sent of a hedged request (the gateway counts them by subject). */
+      onHedge?: (subject: string) => void;
+      /** How to connect; nats.js through server-kit unless a test gives a fake. */
+      connect?: typeof connectNats;
+    },
   ) {
     void this.connectInBackground();
   }
 
-  request(subject: string, data: Uint8Array, timeoutMs: number, headers?: MsgHdrs): Promise<Uint8Array> {
+  request(subject: string, data: Uint8Array, timeoutMs: number, headers?: MsgHdrs, hedgeAfterMs = 0): Promise<Uint8Array> {
     if (!this.connection || this.connection.isClosed()) return Promise.reject(NatsError.errorForCode(ErrorCode.Disconnect));
     const token = this.tokens.next();
     return new Promise<Uint8Array>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(token);
-        reject(NatsError.errorForCode(ErrorCode.Timeout));
-      }, timeoutMs);
-      this.pending.set(token, { resolve, reject, timer });
-      if (this.outgoing.push({ token, subject, data, headers }) === 1) setImmediate(() => this.publishOutgoing());
+      let pending: Pending;
+      if (hedgeAfterMs > 0 && hedgeAfterMs < timeoutMs) {
+        const hedge: Hedge = { subject, data, headers, afterMs: hedgeAfterMs, deadline: performance.now() + timeoutMs, tokens: [token], copiesSent: 0 };
+        const hedged: Pending = { resolve, reject, hedge, timer: setTimeout(() => this.sendCopy(hedged, hedge), hedgeAfterMs) };
+        pending = hedged;
+      } else {
+        pending = { resolve, reject, timer: setTimeout(() => this.expire(token), timeoutMs) };
+      }
+      this.pending.set(token, pending);
+      this.enqueue({ token, subject, data, headers });
     });
+  }
+
+  /** Requests still waiting for a reply, each counted once however many copies it sent (for tests and leaks). */
+  get waiting(): number {
+    return new Set(this.pending.values()).size;
   }
 
   isConnected(): boolean {
@@ -85,6 +133,32 @@ export class NatsRequester implements RequestTransport {
     this.closing = true;
     this.publishOutgoing();
     if (this.connection && !this.connection.isClosed()) await this.connection.drain();
+  }
+
+  private enqueue(outgoing: Outgoing): void {
+    if (this.outgoing.push(outgoing) === 1) setImmediate(() => this.publishOutgoing());
+  }
+
+  private expire(token: string): void {
+    this.settle(token, (pending) => pending.reject(NatsError.errorForCode(ErrorCode.Timeout)));
+  }
+
+  /** No reply yet to a hedged request: one more copy, then the timer for the next (or the deadline). */
+  private sendCopy(pending: Pending, hedge: Hedge): void {
+    // A gateway shutting down lets what is out answer and sends nothing new.
+    if (!this.closing) {
+      const token = this.tokens.next();
+      hedge.tokens.push(token);
+      hedge.copiesSent++;
+      this.pending.set(token, pending);
+      this.enqueue({ token, subject: hedge.subject, data: hedge.data, headers: hedge.headers });
+      this.options.onHedge?.(hedge.subject);
+    }
+    const left = hedge.deadline - performance.now();
+    pending.timer =
+      !this.closing && hedge.copiesSent < MAX_HEDGED_COPIES && hedge.afterMs < left
+        ? setTimeout(() => this.sendCopy(pending, hedge), hedge.afterMs)
+        : setTimeout(() => this.expire(hedge.tokens[0]!), Math.max(0, left));
   }
 
   /** Every request of this turn in one go: nats.js then writes them to the socket together. */
@@ -103,17 +177,29 @@ export class NatsRequester implements RequestTransport {
 
   private onReply(message: Msg): void {
     const token = message.subject.slice(this.inbox.length + 1);
-    this.settle(token, (pending) => {
-      // With no subscriber on the subject, the server answers at once with a 503 status and no data.
-      if (message.headers?.hasError && message.headers.code === 503) pending.reject(NatsError.errorForCode(ErrorCode.NoResponders));
-      else pending.resolve(message.data);
-    });
+    // With no subscriber on the subject, the server answers at once with a 503 status and no data.
+    if (message.headers?.hasError && message.headers.code === 503) {
+      // A copy nobody received is no answer while another copy of the request may still bring
+      // one (a replica shutting down stops listening, then finishes what it holds); with none
+      // left, no replica listens: the request fails at once, and no copy is sent blindly.
+      const hedge = this.pending.get(token)?.hedge;
+      if (hedge && hedge.tokens.length > 1) {
+        hedge.tokens.splice(hedge.tokens.indexOf(token), 1);
+        this.pending.delete(token);
+        return;
+      }
+      this.settle(token, (pending) => pending.reject(NatsError.errorForCode(ErrorCode.NoResponders)));
+      return;
+    }
+    this.settle(token, (pending) => pending.resolve(message.data));
   }
 
+  /** Ends a request, by the token of any of its copies: the others' tokens are forgotten with it. */
   private settle(token: string, outcome: (pending: Pending) => void): void {
     const pending = this.pending.get(token);
-    if (!pending) return; // answered after its deadline
-    this.pending.delete(token);
+    if (!pending) return; // answered after its deadline, or another copy answered first
+    if (pending.hedge) for (const copy of pending.hedge.tokens) this.pending.delete(copy);
+    else this.pending.delete(token);
     clearTimeout(pending.timer);
     outcome(pending);
   }
@@ -121,7 +207,7 @@ export class NatsRequester implements RequestTransport {
   private async connectInBackground(): Promise<void> {
     while (!this.closing && !this.connection) {
       try {
-        const connection = await connectNats({ url: this.options.url, name: this.options.name, credentials: this.options.credentials });
+        const connection = await (this.options.connect ?? connectNats)({ url: this.options.url, name: this.options.name, credentials: this.options.credentials });
         this.inbox = createInbox(natsAuthOptions(this.options.credentials).inboxPrefix);
         connection.subscribe(`${this.inbox}.*`, { callback: (error, message) => (error ? this.logger.warn(`Reply subscription: ${error.message}`) : this.onReply(message)) });
         this.connection = connection;

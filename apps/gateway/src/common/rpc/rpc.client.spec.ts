@@ -2,7 +2,8 @@ import { HttpException, Logger } from '@nestjs/common';
 import { ErrorCode, NatsError, type MsgHdrs } from 'nats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineMessage } from '@fluent/contracts';
+import { CatalogMessages, defineMessage, FeedbackMessages, PaymentMessages } from '@fluent/contracts';
+import { config } from '../../config';
 import type { RequestTransport } from './nats-requester';
 import { RpcClient } from './rpc.client';
 
@@ -11,7 +12,7 @@ const message = (pattern: string) => defineMessage({ pattern, request: z.record(
 
 /** A transport whose only behaviour is its answer to a request: reply bytes, or a failure. */
 function transportAnswering(answer: (subject: string, request: unknown) => Promise<unknown>) {
-  const request = vi.fn(async (subject: string, data: Uint8Array, _timeoutMs?: number, _headers?: MsgHdrs) => {
+  const request = vi.fn(async (subject: string, data: Uint8Array, _timeoutMs?: number, _headers?: MsgHdrs, _hedgeAfterMs?: number) => {
     const reply = await answer(subject, JSON.parse(new TextDecoder().decode(data)));
     return new TextEncoder().encode(JSON.stringify(reply));
   });
@@ -46,6 +47,22 @@ describe('RpcClient', () => {
     await rpc.send(message('auth.me'), {});
     expect(transport.request.mock.calls[0]![3]?.get('x-request-id')).toBe('5f0c-req');
     expect(transport.request.mock.calls[1]![3]).toBeUndefined();
+  });
+
+  it('asks the transport to hedge a message libs/contracts declares read-only, after NATS_HEDGE_AFTER_MS, and never a write', async () => {
+    const transport = transportAnswering(async () => ({ response: 'ok', isDisposed: true }));
+    const rpc = new RpcClient(transport);
+    await rpc.relay(FeedbackMessages.getFeedback, { uid: 'u', attemptId: 'a' });
+    await rpc.send(CatalogMessages.submitAttempt, { uid: 'u', testId: 1, submission: {} as never });
+    await rpc.send(PaymentMessages.confirmTestCard, {} as never);
+    await rpc.send(message('catalog.cards'), {});
+    expect(transport.request.mock.calls.map((call) => [call[0], call[4]])).toEqual([
+      ['feedback.attempts.get', config.NATS_HEDGE_AFTER_MS],
+      ['catalog.attempts.submit', 0],
+      ['payment.testCards.confirm', 0],
+      ['catalog.cards', 0],
+    ]);
+    expect(config.NATS_HEDGE_AFTER_MS).toBe(250);
   });
 
   it('answers with what the service replied', async () => {

@@ -38,6 +38,8 @@ export type SendArgs<M extends Message> = M['request'] extends undefined ? [opti
  * The request id goes in the message's headers; each call is timed by pattern and outcome.
  * Each call names a message of libs/contracts, whose request type its data must have and whose
  * reply type it answers: nothing is parsed against the schemas here (the service validates).
+ * A read-only message is hedged: sent again to another replica when its answer is slow
+ * (NATS_HEDGE_AFTER_MS; see NatsRequester), so a read held by a replica that died is not lost.
  */
 @Injectable()
 export class RpcClient implements OnModuleDestroy {
@@ -62,7 +64,7 @@ export class RpcClient implements OnModuleDestroy {
   /** The service's answer, parsed. */
   async send<M extends Message>(message: M, ...args: SendArgs<M>): Promise<MessageReply<M>> {
     const [data, options] = dataAndOptions(message, args);
-    return (await this.call(message.pattern, data, options, false)) as MessageReply<M>;
+    return (await this.call(message, data, options, false)) as MessageReply<M>;
   }
 
   /**
@@ -72,11 +74,13 @@ export class RpcClient implements OnModuleDestroy {
    */
   async relay<M extends Message>(message: M, ...args: SendArgs<M>): Promise<JsonBytes<MessageReply<M>>> {
     const [data, options] = dataAndOptions(message, args);
-    return (await this.call(message.pattern, data, options, true)) as JsonBytes<MessageReply<M>>;
+    return (await this.call(message, data, options, true)) as JsonBytes<MessageReply<M>>;
   }
 
-  private async call(pattern: string, data: unknown, options: SendOptions, asBytes: boolean): Promise<unknown> {
+  private async call({ pattern, readOnly }: Message, data: unknown, options: SendOptions, asBytes: boolean): Promise<unknown> {
     const timeoutMs = options.timeoutMs ?? config.NATS_REQUEST_TIMEOUT_MS;
+    // Only a message libs/contracts declares read-only is ever sent twice (see MessageKind).
+    const hedgeAfterMs = readOnly ? config.NATS_HEDGE_AFTER_MS : 0;
     const id = String((this.nextId = (this.nextId + 1) % Number.MAX_SAFE_INTEGER));
     // Nest's server takes a message without an id for an event and never answers it.
     const packet = encoder.encode(JSON.stringify({ pattern, data: data ?? {}, id }));
@@ -89,7 +93,7 @@ export class RpcClient implements OnModuleDestroy {
     };
     let bytes: Uint8Array;
     try {
-      bytes = await this.transport.request(pattern, packet, timeoutMs, requestIdHeaders(options.requestId ?? ''));
+      bytes = await this.transport.request(pattern, packet, timeoutMs, requestIdHeaders(options.requestId ?? ''), hedgeAfterMs);
     } catch (error) {
       return fail(error);
     }
