@@ -14,9 +14,9 @@ import {
   type WritingFeedback,
   type WritingIssue,
 } from '@fluent/contracts';
+import { sentenceSpans } from '@fluent/writing-feedback';
 import { fixSentenceKey, missedItemKey, mistypedWordKey } from './card-keys';
 import { mistypedWords } from './mistyped-words';
-import { sentenceSpans } from './sentence-spans';
 import { CARD_KIND_SKILLS, MISSED_ITEM_SKILLS } from './skills';
 
 /** What the builders need beside the event's data. */

@@ -4,7 +4,6 @@
 export * from './card-keys';
 export * from './skills';
 export * from './mistyped-words';
-export * from './sentence-spans';
 export * from './card-builders';
 export * from './missed-item-check';
 export * from './scheduler';

@@ -2,7 +2,7 @@ import { diffArrays } from 'diff';
 import lemmatizer from 'wink-lemmatizer';
 import type { DeviationKind, PassageDeviation } from '@fluent/contracts';
 import { COVERED_SHARE } from './passage';
-import { contentKeys, isContentWord, tokens, wordKey, type Token } from './words';
+import { contentKeys, isContentWord, sentenceSpans, tokens, wordKey, type Token } from './words';
 
 /**
  * Where a reconstruction keeps the original's words but changes a function word, an inflection or
@@ -65,11 +65,9 @@ export function passageDeviations(original: string, text: string): PassageDeviat
   return [...found.values()].sort((a, b) => a.offset - b.offset);
 }
 
-/** Sentences as word tokens with their offsets in the whole text (ends as `sentences` cuts them). */
+/** Sentences as word tokens with their offsets in the whole text (cut by sentenceSpans). */
 function sentencesOf(text: string): Sentence[] {
-  return [...text.matchAll(/[^.!?\n]+(?:[.!?]+|\n|$)/g)]
-    .map((m) => ({ tokens: tokens(m[0]).map((t) => ({ ...t, offset: t.offset + m.index })) }))
-    .filter((s) => s.tokens.length > 0);
+  return sentenceSpans(text).map((span) => ({ tokens: tokens(span.text).map((t) => ({ ...t, offset: t.offset + span.start })) }));
 }
 
 /**

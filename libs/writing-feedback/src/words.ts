@@ -44,9 +44,30 @@ export function contentKeys(text: string): string[] {
     .map((t) => wordKey(t.lower));
 }
 
-/** Sentences as written: runs ending in . ! ? or a line break; a last run without an end counts too. */
+/** A sentence of a text, trimmed, with where it starts (UTF-16 code units, as issue offsets count). */
+export interface SentenceSpan {
+  text: string;
+  start: number;
+}
+
+/**
+ * Sentences as written, with their offsets: runs ending in . ! ? or a line break; a last run
+ * without an end counts too; a run without a word is none. The one place a text is cut into
+ * sentences, so feedback, the passage comparison and practice cards cut it alike.
+ */
+export function sentenceSpans(text: string): SentenceSpan[] {
+  const spans: SentenceSpan[] = [];
+  for (const match of text.matchAll(/[^.!?\n]+(?:[.!?]+|\n|$)/g)) {
+    const raw = match[0];
+    const sentence = raw.trim();
+    if (tokens(sentence).length > 0) spans.push({ text: sentence, start: match.index + raw.length - raw.trimStart().length });
+  }
+  return spans;
+}
+
+/** Sentences as written (see sentenceSpans). */
 export function sentences(text: string): string[] {
-  return (text.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g) ?? []).map((s) => s.trim()).filter((s) => tokens(s).length > 0);
+  return sentenceSpans(text).map((span) => span.text);
 }
 
 /** Paragraphs: blocks separated by a blank line, or by a line break when there is no blank line. */
