@@ -214,6 +214,55 @@ describe('rescore-jumbled-orders: attempts stored before the jumbledAnswers inde
     expect(oldBefore).toMatchObject({ appliedOrders: [`${item.id}:${key}`], revision: 1 });
     // Three runs of the command, each a Node process that connects to MongoDB and NATS (about 20 s each on a loaded 2-core machine).
   }, 300_000);
+
+  it('an order a new release lists rescores the attempts the release before marked wrong for it, once', async () => {
+    // An item of test 1 whose bank entry lists another order: the release before did not list it.
+    const at = test1.jumbled.findIndex((it) => (it.alternatives ?? []).some((a) => jumbledOrderKey(a) !== jumbledOrderKey(it.answer)));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const listedItem = test1.jumbled[at]!;
+    const sentence = listedItem.alternatives!.find((a) => jumbledOrderKey(a) !== jumbledOrderKey(listedItem.answer))!;
+    const { tokens } = await signUp();
+    const token = tokens.accessToken;
+    const submitted = await submitAttempt(token, 1, submission(blankAnswers({ jumbledAnswers: test1.jumbled.map((_, i) => (i === at ? sentence : '')) })));
+    expect(submitted.status).toBe(201);
+    const attemptId = submitted.body.attemptId as string;
+    expect(submitted.body.score.jumbled.items[at]).toEqual({ id: listedItem.id, answer: sentence, correct: true });
+
+    // The attempt as the release before stored it: that answer wrong, one point fewer, not indexed.
+    const details = mongo.db().collection('attemptDetails');
+    const id = new ObjectId(attemptId);
+    const stored = await details.findOne({ _id: id });
+    const score = JSON.parse(stored!.scoreJson as string) as { jumbled: { correct: number; items: Record<string, unknown>[] }; total: { correct: number } };
+    score.jumbled.items[at] = { id: listedItem.id, answer: sentence, correct: false };
+    score.jumbled.correct -= 1;
+    score.total.correct -= 1;
+    await details.updateOne({ _id: id }, { $set: { scoreJson: JSON.stringify(score) } });
+    expect(await mongo.db().collection('jumbledAnswers').countDocuments({ attemptId })).toBe(0);
+    const before = await result(token, attemptId);
+    expect(before.body.score.jumbled.items[at]).toEqual({ id: listedItem.id, answer: sentence, correct: false });
+
+    const dry = rescore('--dry-run', `--since=${today}`);
+    await dry.waitForLine(/would announce \d+ accepted orders and [1-9]\d* orders the bank lists that stored attempts gave/, 60_000);
+    expect(await dry.exited).toEqual({ code: 0, signal: null });
+    expect((await result(token, attemptId)).body.score.jumbled.items[at].correct).toBe(false);
+
+    const run = rescore(`--since=${today}`, '--wait-ms=90000');
+    await run.waitForLine(/announced \d+ accepted orders and [1-9]\d* orders the bank lists that stored attempts gave/, 90_000);
+    await run.waitForLine(/catalog-service-jumbled-orders: applied every accepted order/, 120_000);
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    const after = await result(token, attemptId);
+    expect(after.body.score.jumbled.items[at]).toEqual({ id: listedItem.id, answer: sentence, correct: true, acceptedAfterReview: true });
+    expect(after.body.score.total.correct).toBe(before.body.score.total.correct + 1);
+    expect(after.body.reviews).toEqual([{ section: 'jumbled', itemId: listedItem.id, itemNumber: at + 1, points: 1 }]);
+
+    // Again: announced again, applied to nobody twice.
+    const detailBefore = await details.findOne({ _id: id });
+    expect(detailBefore).toMatchObject({ appliedOrders: [`${listedItem.id}:${jumbledOrderKey(sentence)}`], revision: 1 });
+    const again = rescore(`--since=${today}`, '--wait-ms=90000');
+    await again.waitForLine(/catalog-service-jumbled-orders: applied every accepted order/, 120_000);
+    expect(await again.exited).toEqual({ code: 0, signal: null });
+    expect(await details.findOne({ _id: id })).toEqual(detailBefore);
+  }, 300_000);
 });
 
 type Plan = { 'Node Type': string; 'Index Name'?: string; Plans?: Plan[] };
