@@ -351,12 +351,12 @@ const section = [
   `Measured ${new Date(startedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench -- --chaos --learners ${LEARNERS} --phase-seconds ${PHASE_S} --runner-seconds ${RUNNER_S}\`, on a shared ${cpus().length}-core machine (load average ${load.toFixed(1)} at the start, other people's stacks and builds running beside it): absolute latencies move with that load; the counts (errors, lost, twice) are the figures that matter.`,
   `The test-profile stack with two replicas of each app (\`--replicas 2\`: two gateways behind the local balancer, two of each service in its NATS queue group), every process under the local supervisor. ${LEARNERS} learners, arriving half a second apart, each from a loopback address of its own, sign in, read the dashboard, take tests (${RUNNER_S} s in the runner, ${THINK_MS / 1000} s between other steps) and submit each with a submission id, read the result and the feedback, and pay by test card once the free tests are used. Their client retries as the web app does: a GET or the submission, on no answer, 502 or 503, after Retry-After, for up to ${RETRY.budgetMs / 1000} s. Each phase lasts ${PHASE_S} s; its kill (SIGKILL of the process the supervisor runs) falls ${KILL_AFTER_S} s in, and the next phase waits until the killed process serves again.`,
   '',
-  '| phase | requests | errors seen by learners (after retries) | retried and then answered | p95 ms | p99 ms | back after |',
-  '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
+  '| phase | requests | errors seen by learners (after retries) | retried and then answered | p95 ms | p99 ms | slowest requests (ms) | back after |',
+  '| --- | ---: | --- | ---: | ---: | ---: | --- | ---: |',
   ...rows.map((r) => {
     const back = recoveries[r.phase];
     const backText = !back ? '' : !back.killed ? 'not killed (no process)' : back.backAfterMs === undefined ? 'not back in 180 s' : `${(back.backAfterMs / 1000).toFixed(1)} s`;
-    return `| ${r.phase} | ${r.requests} | ${r.errors}${r.errors ? ` (${statuses(r.errorStatuses)})` : ''} | ${r.retried} | ${r.p95} | ${r.p99} | ${backText} |`;
+    return `| ${r.phase} | ${r.requests} | ${r.errors}${r.errors ? ` (${statuses(r.errorStatuses)})` : ''} | ${r.retried} | ${r.p95} | ${r.p99} | ${r.slowest.map((x) => `${x.name} ${x.ms}`).join(', ')} | ${backText} |`;
   }),
   '',
   `Attempts: ${attempts.sent} submitted, ${attempts.acknowledged} acknowledged (201), ${attempts.stored} stored; **lost ${attempts.lost}, stored twice ${attempts.duplicated}**; stored though the learner's last answer was an error: ${attempts.unacknowledged}.`,

@@ -32,10 +32,13 @@ export function phaseOf(phases, at) {
   return found;
 }
 
+/** How many of a phase's slowest requests the report names. */
+export const SLOWEST = 3;
+
 /**
  * Per phase: requests, errors the learners saw (after their retries), how many needed a retry,
- * p95/p99 of the time a learner waited (retries included), and the unexpected answers by request
- * and status (`submit 503`).
+ * p95/p99 of the time a learner waited (retries included), the slowest requests by name, and the
+ * unexpected answers by request and status (`submit 503`).
  * @param {PhaseMark[]} phases
  * @param {Seen[]} seen
  */
@@ -55,6 +58,8 @@ export function summarizePhases(phases, seen) {
       retried: mine.filter((s) => s.retries > 0).length,
       p95: Math.round(percentile(times, 95)),
       p99: Math.round(percentile(times, 99)),
+      // The p99 of a phase is its one or two slowest requests: name them, so a slow phase says why.
+      slowest: [...mine].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST).map((s) => ({ name: s.name, ms: Math.round(s.ms) })),
     };
   });
 }

@@ -24,6 +24,21 @@ describe('chaos tally', () => {
     expect(phaseOf(phases, 5000)).toBe('kill nats');
   });
 
+  it('names the slowest requests of a phase, slowest first, at most three', () => {
+    const [row] = summarizePhases([{ name: 'steady', startedAt: 0 }], [
+      seen(1, 40, 200, { name: 'dashboard' }),
+      seen(2, 2500, 200, { name: 'sign in' }),
+      seen(3, 10, 200, { name: 'result' }),
+      seen(4, 900, 201, { name: 'submit' }),
+      seen(5, 300, 200, { name: 'feedback' }),
+    ]);
+    expect(row?.slowest).toEqual([
+      { name: 'sign in', ms: 2500 },
+      { name: 'submit', ms: 900 },
+      { name: 'feedback', ms: 300 },
+    ]);
+  });
+
   it('counts per phase the requests, the errors learners saw by status, the retried ones and the waits', () => {
     const rows = summarizePhases(phases, [
       seen(1, 10, 200),
@@ -34,9 +49,9 @@ describe('chaos tally', () => {
       seen(260, 5, 502),
     ]);
     expect(rows).toEqual([
-      { phase: 'steady', requests: 2, errors: 0, errorStatuses: {}, retried: 0, p95: 30, p99: 30 },
-      { phase: 'kill gateway', requests: 2, errors: 1, errorStatuses: { 'x 503': 1 }, retried: 1, p95: 900, p99: 900 },
-      { phase: 'kill nats', requests: 2, errors: 2, errorStatuses: { 'x 502': 1, 'x 503': 1 }, retried: 1, p95: 15_000, p99: 15_000 },
+      { phase: 'steady', requests: 2, errors: 0, errorStatuses: {}, retried: 0, p95: 30, p99: 30, slowest: [{ name: 'x', ms: 30 }, { name: 'x', ms: 10 }] },
+      { phase: 'kill gateway', requests: 2, errors: 1, errorStatuses: { 'x 503': 1 }, retried: 1, p95: 900, p99: 900, slowest: [{ name: 'x', ms: 900 }, { name: 'x', ms: 20 }] },
+      { phase: 'kill nats', requests: 2, errors: 2, errorStatuses: { 'x 502': 1, 'x 503': 1 }, retried: 1, p95: 15_000, p99: 15_000, slowest: [{ name: 'x', ms: 15_000 }, { name: 'x', ms: 5 }] },
     ]);
   });
 
