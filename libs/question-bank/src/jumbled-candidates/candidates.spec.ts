@@ -330,6 +330,18 @@ describe('the orders the fourth blind review names are generated', () => {
     expect(rulesOf(i, 'We published the report last week which has attracted considerable criticism.')).toContain('swap-relative-main');
   });
 
+  it('turns a main clause with a subject relative on its object round: "Volunteers who the archive is recruiting are proficient …" (swap-main-relative)', () => {
+    const i = item(128, 'The archive is recruiting volunteers who are proficient in Portuguese.', 'volunteers/Portuguese/are/archive/in/is/proficient/who/recruiting/the', [
+      'Is the archive recruiting volunteers who are proficient in Portuguese?',
+    ]);
+    expect(rulesOf(i, 'Volunteers who the archive is recruiting are proficient in Portuguese.')).toEqual(['swap-main-relative']);
+  });
+
+  it('turns nothing round when the relative clause has its own subject ("who we had met") (swap-main-relative)', () => {
+    const i = item(912, 'Our school hired a teacher who we had met before.', 'teacher/we/school/met/hired/our/who/had/a/before');
+    expect(from(i, 'swap-main-relative')).toEqual([]);
+  });
+
   it('exchanges no clauses when the relative clause is the subject\'s own ("which was published") (swap-relative-main)', () => {
     const i = item(911, 'The report which was published last week has attracted considerable criticism.', 'has/week/last/considerable/the/published/report/was/criticism/attracted/which');
     expect(from(i, 'swap-relative-main')).toEqual([]);

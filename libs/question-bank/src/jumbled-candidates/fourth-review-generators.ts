@@ -201,13 +201,17 @@ const RELATIVES = new Set(['which', 'that', 'who']);
 
 /**
  * Where an object relative clause that starts at `at` ends ("that nobody noticed"): a relative
- * word, a subject and its verb; -1 if none. The question rule counts it into the subject, so that
+ * word, a subject and its verb (with its auxiliaries); -1 if none. The question rule counts it into the subject, so that
  * "The projector that nobody noticed was switched off." has its question.
  */
 export function objectRelativeEnd(tokens: readonly Token[], at: number): number {
   if (!RELATIVES.has(lower(tokens[at]))) return -1;
   const subject = subjectAt(tokens, at + 1);
-  return subject && tokens[subject.end]?.cls === 'verb' ? subject.end + 1 : -1;
+  if (!subject) return -1;
+  // Its verb may have auxiliaries ("who the archive is recruiting").
+  let verb = subject.end;
+  while (tokens[verb]?.cls === 'aux') verb += 1;
+  return tokens[verb]?.cls === 'verb' ? verb + 1 : -1;
 }
 
 /**
@@ -260,6 +264,29 @@ export function swapRelativeMain(s: Sentence): Generated[] {
   return out;
 }
 
+/**
+ * The other direction (the sixth blind draw): a main clause whose object has a subject relative
+ * clause, turned into that object with the main clause as its object relative clause, and the
+ * relative clause's predicate as the main one: "The archive is recruiting volunteers who are
+ * proficient in Portuguese." → "Volunteers who the archive is recruiting are proficient in
+ * Portuguese.". Each verb keeps its subject, so both still agree.
+ */
+export function swapMainRelative(s: Sentence): Generated[] {
+  const { tokens } = s;
+  const n = tokens.length;
+  if (s.question) return [];
+  const subject = subjectAt(tokens, 0);
+  if (!subject) return [];
+  let verb = subject.end;
+  while (tokens[verb]?.cls === 'aux') verb += 1;
+  if (tokens[verb]?.cls !== 'verb') return [];
+  const object = nounPhrases(tokens).find((p) => p.start === verb + 1);
+  const r = object?.end ?? -1;
+  // A subject relative: its verb (or auxiliary) straight after the relative word.
+  if (!object || !RELATIVES.has(lower(tokens[r])) || !['aux', 'verb'].includes(tokens[r + 1]?.cls ?? '')) return [];
+  return [{ words: wordsOf(tokens, [...range(object.start, object.end), r, ...range(0, verb + 1), ...range(r + 1, n)]), rule: 'swap-main-relative' }];
+}
+
 export function fourthReviewCandidates(s: Sentence): Generated[] {
-  return [...swapSubjectObject(s), ...moveObjectPronoun(s), ...embeddedQuestion(s), ...frontComplementClause(s), ...moveAuxiliary(s), ...thatSubjectRelative(s), ...swapRelativeMain(s)];
+  return [...swapSubjectObject(s), ...moveObjectPronoun(s), ...embeddedQuestion(s), ...frontComplementClause(s), ...moveAuxiliary(s), ...thatSubjectRelative(s), ...swapRelativeMain(s), ...swapMainRelative(s)];
 }

@@ -40,6 +40,7 @@ export const GENERATOR_RULES = [
   'move-auxiliary',
   'that-subject-relative',
   'swap-relative-main',
+  'swap-main-relative',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 
