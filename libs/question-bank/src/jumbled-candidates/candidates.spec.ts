@@ -347,3 +347,46 @@ describe('the orders the fourth blind review names are generated', () => {
     expect(from(i, 'swap-relative-main')).toEqual([]);
   });
 });
+
+/**
+ * The orders the fifth blind review of issue #42 found marked wrong: an adverb fronted in an order
+ * the item lists (not in its key), and an adjective that is also a noun made the head of a compound.
+ */
+describe('the orders the fifth blind review names are generated', () => {
+  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.some((r) => r.startsWith(rule))).map((c) => c.sentence);
+  const item134 = item(134, 'It remains unclear whether the scheme is financially viable.', 'remains/scheme/the/viable/financially/it/whether/is/unclear', [
+    'It remains unclear whether the scheme is viable financially.',
+    'It is unclear whether the scheme remains financially viable.',
+    'Is it unclear whether the scheme remains financially viable?',
+    'It is unclear whether the scheme remains viable financially.',
+  ]);
+
+  it('fronts an adverb of a listed order, not only of the key (front-adverbial)', () => {
+    expect(rulesOf(item134, 'Financially it is unclear whether the scheme remains viable.')).toEqual(['front-adverbial']);
+  });
+
+  it('puts an adverb of a listed order before its verb, not only of the key (move-adverbial)', () => {
+    expect(rulesOf(item134, 'It is unclear whether the scheme financially remains viable.')).toEqual(['move-adverbial']);
+  });
+
+  it('makes a noun-noun compound of an adjective that is also a noun: "a presentation brief" (noun-compound)', () => {
+    const i = item(77, 'My manager asked me to prepare a brief presentation.', 'me/asked/presentation/my/brief/a/manager/prepare/to', ['A manager asked me to prepare my brief presentation.']);
+    expect(rulesOf(i, 'My manager asked me to prepare a presentation brief.')).toEqual(['noun-compound']);
+    // The listed order gives its own compound.
+    expect(rulesOf(i, 'A manager asked me to prepare my presentation brief.')).toEqual(['noun-compound']);
+  });
+
+  it('makes no compound of an adjective that cannot be a noun, of a plural noun, or of a noun that is not the phrase\'s last (noun-compound)', () => {
+    const famous = item(922, 'The bridge was designed by a famous engineer.', 'bridge/designed/engineer/a/was/the/by/famous');
+    expect(from(famous, 'noun-compound')).toEqual([]);
+    const plural = item(923, 'We enjoyed the brief presentations.', 'presentations/enjoyed/the/we/brief');
+    expect(from(plural, 'noun-compound')).toEqual([]);
+    const modifier = item(924, 'We watched the final football match.', 'match/watched/the/we/football/final');
+    expect(from(modifier, 'noun-compound')).toEqual([]);
+  });
+
+  it('moves no adverbial of a listed order to the end as move-adverbial: that is move-adverbial-end\'s there, which keeps its rule', () => {
+    const i = item(926, 'The airline gave every passenger a voucher for lunch.', 'for/gave/a/lunch/every/the/passenger/airline/voucher', ['The airline gave a voucher for lunch to every passenger.']);
+    expect(rulesOf(i, 'The airline gave a voucher to every passenger for lunch.')).toEqual(['move-adverbial-end']);
+  });
+});

@@ -1,5 +1,5 @@
 import { comparable, jumbledPieces, sentenceWords } from '../text';
-import { generateAll, questionStatement, type Generated, type Sentence } from './generators';
+import { generateAll, listedOrderWordRules, questionStatement, type Generated, type Sentence } from './generators';
 import { otherForm as otherFormOf, phraseCandidates } from './phrase-generators';
 import { tagWords } from './tag';
 
@@ -77,11 +77,14 @@ function listedSentence(item: JumbledLike, sentence: string): Sentence {
 }
 
 /**
- * The phrase rules on one listed order, and, when the item lists both a statement and a question,
+ * The phrase rules (and, on an order besides the key, the word rules of `listedOrderWordRules`) on
+ * one listed order, and, when the item lists both a statement and a question,
  * the other form of each listed order besides the key (whose other form is `question-statement`).
  */
 function listedOrderCandidates(s: Sentence, isKey: boolean, bothForms: boolean): Produced[] {
-  const phrases = phraseCandidates(s, isKey).map((g) => ({ words: g.words, rule: g.rule as string, question: g.question ?? s.question }));
+  // On the key, `generateAll` already ran the word rules.
+  const words = isKey ? [] : listedOrderWordRules(s);
+  const phrases = [...phraseCandidates(s, isKey), ...words].map((g) => ({ words: g.words, rule: g.rule as string, question: g.question ?? s.question }));
   const otherForms = bothForms && !isKey ? otherFormOf(s).map((words) => ({ words, rule: 'listed-question-statement', question: !s.question })) : [];
   return [...phrases, ...otherForms];
 }

@@ -41,6 +41,7 @@ export const GENERATOR_RULES = [
   'that-subject-relative',
   'swap-relative-main',
   'swap-main-relative',
+  'noun-compound',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 
@@ -52,7 +53,18 @@ export interface Sentence {
 type Generator = (s: Sentence) => Generated[];
 
 export function generateAll(s: Sentence): Generated[] {
-  return [swapPronouns, swapDeterminers, swapAdjectives, swapNouns, moveModifiers, frontAdverbials, moveAdverbials, questionStatement, reportingClause].flatMap((g) => g(s));
+  return [swapPronouns, swapDeterminers, swapAdjectives, swapNouns, moveModifiers, frontAdverbials, moveAdverbials, questionStatement, reportingClause, nounCompound].flatMap((g) => g(s));
+}
+
+/**
+ * The word rules that `candidatesFor` also runs on every other order an item lists: an order the
+ * item accepts has the same fronted adverbials, adverbs before the verb and compounds a reader
+ * could write ("It is unclear whether the scheme remains financially viable." → "Financially it
+ * is unclear whether the scheme remains viable."). Moving an adverbial to the end is
+ * `move-adverbial-end`'s there.
+ */
+export function listedOrderWordRules(s: Sentence): Generated[] {
+  return [frontAdverbials, adverbsBeforeVerb, nounCompound].flatMap((g) => g(s));
 }
 
 export const wordsOf = (tokens: readonly Token[], order: readonly number[]): string[] => order.map((i) => tokens[i]?.word ?? '');
@@ -188,10 +200,45 @@ export const moveAdverbials: Generator = (s) => {
   const n = s.tokens.length;
   for (const sp of adverbials(s)) {
     if (sp.end < n) out.push({ words: wordsOf(s.tokens, moveSpanTo(identity(n), sp, 'end')), rule: 'move-adverbial' });
-    if (sp.end - sp.start === 1 && s.tokens[sp.start]?.cls === 'adv') {
-      const verb = s.tokens.findIndex((t, i) => t.cls === 'verb' && i !== sp.start + 1 && i !== sp.start);
-      if (verb > 0) out.push({ words: wordsOf(s.tokens, moveBefore(identity(n), [sp.start], verb)), rule: 'move-adverbial' });
-    }
+    out.push(...adverbBeforeVerb(s, sp));
+  }
+  return out;
+};
+
+/** `move-adverbial`'s second half alone: a single adverb put before the main verb. */
+const adverbsBeforeVerb: Generator = (s) => adverbials(s).flatMap((sp) => adverbBeforeVerb(s, sp));
+
+function adverbBeforeVerb(s: Sentence, sp: Span): Generated[] {
+  if (sp.end - sp.start !== 1 || s.tokens[sp.start]?.cls !== 'adv') return [];
+  const verb = s.tokens.findIndex((t, i) => t.cls === 'verb' && i !== sp.start + 1 && i !== sp.start);
+  return verb > 0 ? [{ words: wordsOf(s.tokens, moveBefore(identity(s.tokens.length), [sp.start], verb)), rule: 'move-adverbial' }] : [];
+}
+
+/**
+ * Adjectives that are also nouns a reader puts after another noun to make a compound ("a
+ * presentation brief", "a reading light", "a head cold", "the cup final", "a fashion monthly").
+ * A list, not the tagger: compromise reads any word after a determiner as a noun, and WordNet
+ * (wink-lexicon) gives rare noun senses to adjectives that never head a compound ("old",
+ * "best", "delicious"), which would only add orders every reviewer refuses.
+ */
+const ALSO_COMPOUND_HEADS = new Set(
+  'brief light cold final semi-final monthly weekly daily annual quarterly chief extra single short special classic regular native local principal standard average square green red white professional individual animal'.split(' '),
+);
+
+/**
+ * "DET ADJ NOUN" where the adjective can also be a noun, turned into a noun-noun compound with the
+ * adjective as its head: "a brief presentation" → "a presentation brief". Only a singular noun
+ * that ends its phrase (a noun modifier is singular: "a presentation brief", not "a presentations brief").
+ */
+export const nounCompound: Generator = (s) => {
+  const { tokens } = s;
+  const out: Generated[] = [];
+  for (let adj = 1; adj + 1 < tokens.length; adj++) {
+    const det = tokens[adj - 1]?.cls;
+    const noun = tokens[adj + 1];
+    if ((det !== 'det' && det !== 'poss') || tokens[adj]?.cls !== 'adj' || !ALSO_COMPOUND_HEADS.has(tokens[adj]?.word.toLowerCase() ?? '')) continue;
+    if (noun?.cls !== 'noun' || noun.plural || tokens[adj + 2]?.cls === 'noun') continue;
+    out.push({ words: wordsOf(tokens, swapped(identity(tokens.length), adj, adj + 1)), rule: 'noun-compound' });
   }
   return out;
 };
