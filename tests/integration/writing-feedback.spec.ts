@@ -120,6 +120,16 @@ describe('writing feedback', () => {
     expect(faithfulPassage.language.errorsPer100Words.total).toBe(0);
   });
 
+  it('marks what only Harper finds, linted in feedback-service’s worker thread: "Every knowledge" and "every furniture" as marked by hand', async () => {
+    const [passageText, emailText] = [ownText('slip-63'), ownText('slip-64')];
+    expect(markedOn(passageText).map(([, , rule]) => rule)).toEqual(['HARPER_MassNouns']);
+    const { token } = await learner();
+    const attemptId = await attemptWith(token, [passageText.text, '', ''], emailText.text);
+    const feedback = await readyFeedback(token, attemptId);
+    expect(findingsIn(passageText.text, feedback.passages[0]!.language.issues)).toEqual(markedOn(passageText));
+    expect(findingsIn(emailText.text, feedback.email.language.issues)).toEqual(markedOn(emailText));
+  });
+
   it('finds no error in clean texts of every kind: British and American spelling, names and numbers, a formal email', async () => {
     const british = ownText('clean-02');
     const american = ownText('clean-05');

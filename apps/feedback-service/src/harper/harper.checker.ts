@@ -1,4 +1,5 @@
 import { HARPER_RULES, type HarperLint } from '@fluent/writing-feedback';
+import { HarperLinter } from './harper.linter';
 
 /**
  * The part of harper.js we use. Its own declarations are reachable only through package "exports",
@@ -27,12 +28,13 @@ interface HarperModule {
 const importModule = new Function('specifier', 'return import(specifier)') as <T>(specifier: string) => Promise<T>;
 
 /**
- * Harper (npm harper.js, WebAssembly), the second checker: run in this process, British English,
- * only the rules the library shows (libs/writing-feedback/src/harper.ts) switched on. The WebAssembly
- * module is compiled once, on first use (seconds; bench/FEEDBACK.md has the figures). Harper blocks
- * the event loop while it lints; feedback is prepared from the queue, off any request path.
+ * Harper (npm harper.js, WebAssembly), the second checker: run on the calling thread, British
+ * English, only the rules the library shows (libs/writing-feedback/src/harper.ts) switched on. The
+ * WebAssembly module is compiled once, on first use (seconds; bench/FEEDBACK.md has the figures).
+ * It blocks its thread while it compiles and lints: the service runs it in a worker thread
+ * (HarperThread); the bench and the own-text test run it here.
  */
-export class HarperChecker {
+export class HarperChecker extends HarperLinter {
   private linter?: Promise<Linter>;
 
   /**
@@ -40,7 +42,9 @@ export class HarperChecker {
    * @param options.load how harper.js is imported: vitest runs this file in a context where the
    *   compiled build's import trick has no loader, so its tests pass their own `import()`.
    */
-  constructor(private readonly options: { allRules?: boolean; load?: (specifier: string) => Promise<unknown> } = {}) {}
+  constructor(private readonly options: { allRules?: boolean; load?: (specifier: string) => Promise<unknown> } = {}) {
+    super();
+  }
 
   /** Compile Harper now rather than on the first text (tests and the bench measure it apart). */
   async setup(): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HarperLint } from '@fluent/writing-feedback';
 import type { CheckedText, LanguageToolClient } from '../languagetool/languagetool.client';
-import type { HarperChecker } from './harper.checker';
+import type { HarperLinter } from './harper.linter';
 import { TextChecker } from './text-checker';
 
 const TEXT = 'She have a car and also i think every knowledge helps.';
@@ -18,7 +18,7 @@ const lint = (rule: string, word: string): HarperLint => ({ rule, kind: 'Agreeme
 function checker(lints: HarperLint[]) {
   const languageTool = { check: vi.fn(async () => LANGUAGE_TOOL) };
   const harper = { lints: vi.fn(async () => lints), setup: vi.fn(async () => undefined) };
-  return { service: new TextChecker(languageTool as unknown as LanguageToolClient, harper as unknown as HarperChecker), languageTool, harper };
+  return { service: new TextChecker(languageTool as unknown as LanguageToolClient, harper as unknown as HarperLinter), languageTool, harper };
 }
 
 describe('TextChecker', () => {

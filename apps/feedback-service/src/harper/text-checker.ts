@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { harperMatches, mergeChecks } from '@fluent/writing-feedback';
 import { LanguageToolClient, type CheckedText } from '../languagetool/languagetool.client';
-import { HarperChecker } from './harper.checker';
+import { HarperLinter } from './harper.linter';
 
 /**
- * How feedback-service checks a text: LanguageTool, then Harper in process, merged by the library
+ * How feedback-service checks a text: LanguageTool, then Harper (in a worker thread), merged by the library
  * (Harper's issue shows only where LanguageTool has none). The bench (bench/feedback-eval) and the
  * own-text integration test check texts through this same path. Harper is compiled on the first
  * text, not at startup: compiling competes with the service's start for the CPU, and the probes
@@ -14,7 +14,7 @@ import { HarperChecker } from './harper.checker';
 export class TextChecker {
   constructor(
     private readonly languageTool: LanguageToolClient,
-    private readonly harper: HarperChecker,
+    private readonly harper: HarperLinter,
   ) {}
 
   async check(text: string): Promise<CheckedText> {
