@@ -39,7 +39,10 @@ export class PracticeController {
     query: practiceProgressQuerySchema,
     callsService: true,
     rateLimit: RATE.api,
-    responses: { 200: { description: 'The progress', schema: practiceProgressSchema } },
+    responses: {
+      200: { description: 'The progress', schema: practiceProgressSchema },
+      400: { description: '`tz` is not a time zone this server knows (`errors` names it)' },
+    },
   })
   progress(
     @CurrentUser() user: AuthenticatedUser,
@@ -64,6 +67,7 @@ export class PracticeController {
         schema: practiceCardsSchema,
         links: { review: { operationId: 'reviewPracticeCard', parameters: { id: '$response.body#/cards/0/id' }, description: 'Answer the first card' } },
       },
+      400: { description: '`limit` outside 1 to 50, or `tz` not a known time zone (`errors` names each)' },
     },
   })
   cards(@CurrentUser() user: AuthenticatedUser, @Query(new ZodValidationPipe(practiceCardsQuerySchema)) query: PracticeCardsQuery, @RequestId() requestId: string): Promise<PracticeCardsResponse> {
