@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MongoClient, ObjectId, type Document, type Filter } from 'mongodb';
+import { newSchedule } from '@fluent/practice';
+import { uidOf as uidOfToken } from '../support/catalog';
+import { api, mongoUri } from '../support/stack';
+import { bearer, signUp } from '../support/users';
+
+/**
+ * The practice queue at scale (issue 47): 100,000 cards, 1,000 learners × 100, shaped as
+ * catalog-service stores them. The database itself is asked how it answers every practice query on
+ * a request path (FerretDB's explain is PostgreSQL's plan: see data-layer.spec.ts), and the queue
+ * route is timed through the gateway for a signed-in learner holding 100 of them.
+ */
+type Plan = { 'Node Type': string; 'Index Name'?: string; Plans?: Plan[] };
+const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+async function planOf(mongo: MongoClient, collection: string, filter: Filter<Document>, sort?: Record<string, 1 | -1>) {
+  const cursor = mongo.db().collection(collection).find(filter);
+  const explained = await (sort ? cursor.sort(sort) : cursor).limit(10).explain();
+  const all = nodes((explained.queryPlanner as { Plan: Plan }).Plan);
+  return { types: all.map((n) => n['Node Type']), indexes: all.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])), pushdown: explained.filterPushdown };
+}
+
+const LEARNERS = 1_000;
+const PER_LEARNER = 100;
+const SAMPLES = 60;
+
+describe(`practice queue: index reads at ${LEARNERS * PER_LEARNER} cards`, () => {
+  const mongo = new MongoClient(mongoUri);
+  const run = randomUUID().slice(0, 8);
+  const uidOf = (n: number) => `seeded-practice-${run}-${n}`;
+  const now = new Date();
+  let token: string;
+  let learnerUid: string;
+  let someCard: ObjectId;
+
+  beforeAll(async () => {
+    await mongo.connect();
+    const { tokens } = await signUp();
+    token = tokens.accessToken;
+    learnerUid = await uidOfToken(token);
+    // Learner 0 is the signed-in one: the route reads their 100 cards among everyone's.
+    const owner = (l: number) => (l === 0 ? learnerUid : uidOf(l));
+    const cardOf = (i: number) => {
+      const learner = Math.floor(i / PER_LEARNER);
+      const n = i % PER_LEARNER;
+      // Even cards overdue by n + 1 hours, odd ones due in n + 1 days; a tenth of the overdue ones learnt.
+      const schedule = newSchedule(new Date(now.getTime() + (n % 2 === 0 ? -(n + 1) * 3_600_000 : (n + 1) * 86_400_000)));
+      const card = { key: `typed:word${n}`, kind: 'mistyped-words', skill: 'grammar', attemptId: 'a', testId: 1, premium: false, word: `word${n}`, typed: `wrod${n}` };
+      return {
+        uid: owner(learner),
+        key: card.key,
+        kind: card.kind,
+        skill: card.skill,
+        testId: 1,
+        attemptId: 'a',
+        premium: false,
+        learnt: n % 10 === 8,
+        dueAt: new Date(schedule.due),
+        schedule,
+        cardJson: JSON.stringify(card),
+        createdAt: now,
+        seededBy: run,
+      };
+    };
+    for (let at = 0; at < LEARNERS * PER_LEARNER; at += 2_000) {
+      await mongo.db().collection('practiceCards').insertMany(Array.from({ length: 2_000 }, (_, k) => cardOf(at + k)), { ordered: false });
+    }
+    await mongo.db().collection('practiceReviews').insertMany(Array.from({ length: 10_000 }, (_, i) => ({ uid: uidOf(i % LEARNERS), cardId: 'x', at: new Date(now.getTime() - i * 60_000), grade: 'good', elapsedMs: 1, seededBy: run })));
+    someCard = (await mongo.db().collection('practiceCards').findOne({ uid: uidOf(7) }))!._id as ObjectId;
+  }, 600_000);
+
+  afterAll(async () => {
+    await mongo.db().collection('practiceCards').deleteMany({ uid: learnerUid });
+    // In batches: FerretDB turns one delete into one SQL statement, at most 65,535 parameters.
+    for (const collection of ['practiceCards', 'practiceReviews']) {
+      for (;;) {
+        const ids = (await mongo.db().collection(collection).find({ seededBy: run }, { projection: { _id: 1 } }).limit(10_000).toArray()).map((d) => d._id);
+        if (ids.length === 0) break;
+        await mongo.db().collection(collection).deleteMany({ _id: { $in: ids } });
+      }
+    }
+    await mongo.close();
+  }, 600_000);
+
+  it.each([
+    ['the queue (unlearnt cards due by the end of today, by due date)', 'practiceCards', () => ({ uid: uidOf(7), learnt: false, dueAt: { $lte: now } }), { dueAt: 1 }],
+    ['the queue without premium access', 'practiceCards', () => ({ uid: uidOf(7), learnt: false, dueAt: { $lte: now }, premium: false }), { dueAt: 1 }],
+    ['a card to review (by id and learner)', 'practiceCards', () => ({ _id: someCard, uid: uidOf(7) }), undefined],
+    ['the card upsert (by learner and key)', 'practiceCards', () => ({ uid: uidOf(7), key: 'typed:word3' }), undefined],
+    ['the progress figures (cards by learner)', 'practiceCards', () => ({ uid: uidOf(7) }), undefined],
+    ['reviewed today and the streak (reviews by learner, the last year)', 'practiceReviews', () => ({ uid: uidOf(7), at: { $gte: new Date(now.getTime() - 366 * 86_400_000) } }), undefined],
+  ] as [string, string, () => Filter<Document>, Record<string, 1> | undefined][])('%s reads by index', async (_title, collection, filter, sort) => {
+    const plan = await planOf(mongo, collection, filter(), sort);
+    expect(plan.pushdown).toBe(true);
+    expect(plan.types).not.toContain('Seq Scan');
+    expect(plan.indexes.length).toBeGreaterThan(0);
+  });
+
+  it(`answers GET /api/practice/cards for a learner among them with p95 under 50 ms (${SAMPLES} requests)`, async () => {
+    const first = await api('/api/practice/cards?limit=10', { headers: bearer(token) });
+    // Their 50 overdue cards minus the 10 learnt ones, most overdue first.
+    expect(first.body.dueToday).toBe(40);
+    expect(first.body.cards).toHaveLength(10);
+    const dues = first.body.cards.map((c: { dueAt: string }) => Date.parse(c.dueAt));
+    expect(dues).toEqual([...dues].sort((a, b) => a - b));
+    const times: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const started = performance.now();
+      const { status } = await api('/api/practice/cards?limit=10', { headers: bearer(token) });
+      times.push(performance.now() - started);
+      expect(status).toBe(200);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = times[Math.ceil(0.95 * times.length) - 1]!;
+    console.log(`GET /api/practice/cards at ${LEARNERS * PER_LEARNER} cards: p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+    expect(p95).toBeLessThan(50);
+  });
+});
