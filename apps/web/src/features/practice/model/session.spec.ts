@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { canSubmit, currentStep, enterAction, sessionReducer, startSession, stepsOf, WORDS_PER_LINE, type SessionCard, type Verdict } from './session';
 
 const missed = (id: string): SessionCard => ({ id, kind: 'missed-item' });
-const fix = (id: string): SessionCard => ({ id, kind: 'fix-sentence' });
+const fix = (id: string): SessionCard => ({ id, kind: 'fix-sentence', sentence: `I has went (${id}).` });
 const word = (id: string): SessionCard => ({ id, kind: 'mistyped-words' });
-const verdict = (correct: boolean): Verdict => ({ correct, message: correct ? 'Right.' : 'Not quite.', nextDue: '2026-11-27T10:00:00.000Z' });
+const verdict = (correct: boolean): Verdict => ({ correct, grade: correct ? 'good' : 'again', message: correct ? 'Right.' : 'Not quite.', nextDue: '2026-11-27T10:00:00.000Z', learnt: false });
 
 describe('stepsOf: the served cards as screens', () => {
   it('gives each item and sentence its own screen and types the due words together, where the first word was', () => {
@@ -40,8 +40,9 @@ describe('sessionReducer: answer, check, see the verdict, go on', () => {
     expect(state).toMatchObject({ phase: 'answered', answer: 'went', verdicts: [verdict(false)], reviewed: 1 });
     expect(enterAction(state)).toEqual({ type: 'next' });
 
+    // The sentence to fix starts as the learner wrote it, to be corrected in place.
     state = sessionReducer(state, { type: 'next' });
-    expect(state).toMatchObject({ phase: 'answering', index: 1, answer: '', verdicts: [] });
+    expect(state).toMatchObject({ phase: 'answering', index: 1, answer: 'I has went (f1).', verdicts: [] });
     expect(currentStep(state)).toEqual({ kind: 'card', card: fix('f1') });
   });
 
@@ -66,6 +67,10 @@ describe('sessionReducer: answer, check, see the verdict, go on', () => {
     state = sessionReducer(state, { type: 'more', cards: [missed('m9')] });
     expect(state).toMatchObject({ phase: 'answering', index: 0, reviewed: 2 });
     expect(currentStep(state)).toEqual({ kind: 'card', card: missed('m9') });
+  });
+
+  it('starts a batch whose first card is a sentence to fix with that sentence as the answer', () => {
+    expect(startSession([fix('f2'), missed('m1')]).answer).toBe('I has went (f2).');
   });
 
   it('is done at once when nothing is due, and stays done when "Keep going" finds nothing more', () => {

@@ -1,20 +1,15 @@
-import type { PracticeCardKind } from '@fluent/contracts';
+import type { PracticeCardKind, PracticeReviewResult } from '@fluent/contracts';
 
 /** What the session needs of a served card: the rest is its screen's business. */
 export interface SessionCard {
   id: string;
   kind: PracticeCardKind;
+  /** A sentence to fix: the learner's own sentence, which the answer starts from. */
+  sentence?: string;
 }
 
 /** The server's verdict on one reviewed card (POST /api/practice/cards/:id/review). */
-export interface Verdict {
-  correct: boolean;
-  message: string;
-  /** The right answer, shown once the learner has answered. */
-  answer?: string;
-  outcome?: string;
-  nextDue: string;
-}
+export type Verdict = PracticeReviewResult;
 
 /**
  * One screen of the session: a card of its own, or the due mistyped words together, typed in one
@@ -75,9 +70,13 @@ export type SessionAction<C extends SessionCard> =
   /** A new batch of due cards ("Keep going"): none left ends the session where it is. */
   | { type: 'more'; cards: readonly C[] };
 
+/** What the answer starts as: a sentence to fix is corrected in place, the rest start empty. */
+export const initialAnswer = <C extends SessionCard>(step: Step<C> | undefined): string =>
+  step?.kind === 'card' && step.card.kind === 'fix-sentence' ? (step.card.sentence ?? '') : '';
+
 export function startSession<C extends SessionCard>(cards: readonly C[], reviewed = 0): SessionState<C> {
   const steps = stepsOf(cards);
-  return { steps, index: 0, phase: steps.length === 0 ? 'done' : 'answering', answer: '', verdicts: [], reviewed };
+  return { steps, index: 0, phase: steps.length === 0 ? 'done' : 'answering', answer: initialAnswer(steps[0]), verdicts: [], reviewed };
 }
 
 /** The step on screen (none once the session is done). */
@@ -103,7 +102,7 @@ export function sessionReducer<C extends SessionCard>(state: SessionState<C>, ac
       if (state.phase !== 'answered') return state;
       const index = state.index + 1;
       if (index >= state.steps.length) return { ...state, phase: 'done', answer: '', verdicts: [] };
-      return { ...state, index, phase: 'answering', answer: '', verdicts: [] };
+      return { ...state, index, phase: 'answering', answer: initialAnswer(state.steps[index]), verdicts: [] };
     }
     case 'more':
       return state.phase === 'done' ? startSession(action.cards, state.reviewed) : state;
