@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the header's Practice link (docs/product.md#practice)", () => {
   it('says how many cards are due today, counted in the browser\'s time zone', async () => {
-    const fetchMock = vi.fn(async () => json(200, { dueToday: 3, reviewedToday: 0, streak: 0, bySkill: {} }));
+    const fetchMock = vi.fn(async (_path: string) => json(200, { dueToday: 3, reviewedToday: 0, streak: 0, bySkill: {} }));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<PracticeLink />);
     const link = await screen.findByRole('link', { name: 'Practice — 3 due today' });
