@@ -45,8 +45,9 @@ describe('NATS users and permissions in the chart and compose', () => {
   it("keep the gateway out of the services' internal requests (a deny in the generated files)", () => {
     const gateway = natsUsers().find((u) => u.user === 'gateway')!;
     expect(gateway.publish).toContain('catalog.>');
-    expect(gateway.denyPublish).toEqual(['catalog.internal.>']);
-    expect(readFileSync(COMPOSE_NATS_CONFIG, 'utf8')).toContain('deny: ["catalog.internal.>"]');
+    expect(gateway.publish).toContain('feedback.>');
+    expect(gateway.denyPublish).toEqual(['catalog.internal.>', 'feedback.internal.>']);
+    expect(readFileSync(COMPOSE_NATS_CONFIG, 'utf8')).toContain('deny: ["catalog.internal.>","feedback.internal.>"]');
   });
 });
 

@@ -43,3 +43,5 @@ export * from './analytics/site-pages';
 export * from './site/pages';
 export * from './practice/schemas';
 export * from './practice/text';
+export * from './practice/wire';
+export * from './practice/messages';

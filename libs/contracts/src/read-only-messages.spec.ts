@@ -32,6 +32,8 @@ describe('read-only messages (the ones the gateway may send twice)', () => {
         'catalog.cards.list',
         'catalog.health',
         'catalog.jumbledOrders.list',
+        'catalog.practice.cards',
+        'catalog.practice.progress',
         'catalog.reports.list',
         'catalog.tests.get',
         'feedback.attempts.get',

@@ -187,3 +187,33 @@ export type FeedbackReadyEvent = z.infer<typeof feedbackReadyEventSchema>;
 /** The gateway passes the verified caller as `uid`; services trust only that. */
 export const feedbackRequestSchema = z.object({ uid: z.string().min(1), attemptId: z.string().min(1).max(64) });
 export const skillTrendRequestSchema = z.object({ uid: z.string().min(1) });
+
+// ---- what catalog-service asks feedback-service (practice, issue 47) ----
+
+/** The longest text `feedback.internal.checkSentence` checks: one corrected sentence (practice caps it at 400). */
+export const CHECK_SENTENCE_MAX_CHARS = 400;
+
+/** `feedback.internal.checkSentence`: one sentence for the grammar checker. */
+export const checkSentenceRequestSchema = z.object({ text: z.string().max(CHECK_SENTENCE_MAX_CHARS) });
+
+/** One match of the grammar checker on the sentence (libs/writing-feedback's CheckerMatch). */
+export const checkerMatchSchema = z.object({
+  offset: count,
+  length: count,
+  ruleId: z.string(),
+  /** LanguageTool's rule category id: GRAMMAR, TYPOS, PUNCTUATION … */
+  categoryId: z.string(),
+  issueType: z.string().optional(),
+  message: z.string(),
+  replacements: z.array(z.string()),
+});
+
+/** The checker's matches on the sentence, and the language it detected. */
+export const checkSentenceReplySchema = z.object({
+  matches: z.array(checkerMatchSchema),
+  detectedLanguage: z.object({ code: z.string(), confidence: z.number() }).optional(),
+});
+export type CheckSentenceReply = z.infer<typeof checkSentenceReplySchema>;
+
+/** `feedback.internal.attemptFeedback`: the stored feedback of one attempt (404 while there is none). */
+export const attemptFeedbackRequestSchema = z.object({ attemptId: z.string().min(1).max(64) });

@@ -30,7 +30,7 @@ describe('NATS topology (nats/topology.json) and the messages', () => {
       .sort();
     const listed = internal.flatMap((i) => Object.keys(i.callers)).sort();
     expect(defined).toEqual(listed);
-    expect(defined).toEqual(['catalog.internal.attemptWriting']);
+    expect(defined).toEqual(['catalog.internal.attemptWriting', 'feedback.internal.attemptFeedback', 'feedback.internal.checkSentence']);
   });
 });
 

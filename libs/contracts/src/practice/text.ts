@@ -47,3 +47,9 @@ export const PracticeTexts = {
   /** Under a typed line of words. */
   typingFigures: (wpm: number, accuracy: number): string => `${wpm} WPM · ${accuracy}% accuracy`,
 } as const;
+
+/** The practice routes' error messages. */
+export const PracticeErrors = {
+  /** Unknown id, another learner's card, or a premium card without access: one answer, as for attempts. */
+  cardNotFound: 'Practice card not found.',
+} as const;
