@@ -17,7 +17,7 @@ export const PRACTICE_MESSAGES = {
   answerLabel: 'Your answer',
   jumbledLabel: 'Your sentence',
   /** A sentence to fix. */
-  fixFrom: { passage: 'From your passage reconstruction:', email: 'From your email:' } as const,
+  fixFrom: (section: 'passage' | 'email', testId: number) => `From your ${section === 'email' ? 'email' : 'passage reconstruction'} in Test ${testId}`,
   issuesLabel: 'What to fix',
   fixLabel: 'Your corrected sentence',
   /** A line of words. */

@@ -20,9 +20,7 @@ export function FixSentenceCard({ card, answer, locked, onInput }: FixSentenceCa
   const input = useFocusOnMount<HTMLTextAreaElement>();
   return (
     <>
-      <p className="practice-meta">
-        {PRACTICE_MESSAGES.fixFrom[card.section]} {PRACTICE_MESSAGES.fromTest(card.testId)}
-      </p>
+      <p className="practice-meta">{PRACTICE_MESSAGES.fixFrom(card.section, card.testId)}</p>
       <p className="practice-sentence" id={`${id}-sentence`}>
         {issueSegments(card.sentence, card.issues).map((segment, i) =>
           segment.issue === undefined ? (
