@@ -8,6 +8,7 @@ import { HealthModule } from './health/health.module';
 import { JumbledOrdersModule } from './jumbled-orders/jumbled-orders.module';
 import { LearnersModule } from './learners/learners.module';
 import { LibraryModule } from './library/library.module';
+import { PracticeModule } from './practice/practice.module';
 import { PremiumAccessModule } from './premium-access/premium-access.module';
 import { ReportsModule } from './reports/reports.module';
 
@@ -24,6 +25,7 @@ import { ReportsModule } from './reports/reports.module';
     ReportsModule,
     JumbledOrdersModule,
     PremiumAccessModule,
+    PracticeModule,
   ],
 })
 export class AppModule {}

@@ -11,6 +11,7 @@ import { RpcModule } from './common/rpc/rpc.module';
 import { config, SERVICE_NAME } from './config';
 import { ContactModule } from './contact/contact.module';
 import { FeedbackModule } from './feedback/feedback.module';
+import { PracticeModule } from './practice/practice.module';
 import { HealthModule } from './health/health.module';
 import { OpenApiModule } from './openapi/openapi.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -30,6 +31,7 @@ import { SiteModule } from './site/site.module';
     ContactModule,
     CatalogModule,
     FeedbackModule,
+    PracticeModule,
     BlogModule,
     PublicConfigModule,
     PaymentsModule,

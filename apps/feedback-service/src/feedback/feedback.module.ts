@@ -5,6 +5,7 @@ import { FeedbackEvents } from '../events/feedback-events.publisher';
 import { CheckingModule } from '../harper/checking.module';
 import { FeedbackPreparer } from './feedback-preparer.service';
 import { FeedbackController } from './feedback.controller';
+import { PracticeChecksController } from './practice-checks.controller';
 import { SkillProfileRecord, SkillProfileRecordSchema, StoredFeedback, StoredFeedbackSchema } from './feedback.schema';
 import { FeedbackStore } from './feedback.store';
 
@@ -17,7 +18,7 @@ import { FeedbackStore } from './feedback.store';
     CatalogModule,
     CheckingModule,
   ],
-  controllers: [FeedbackController],
+  controllers: [FeedbackController, PracticeChecksController],
   providers: [FeedbackStore, FeedbackEvents, FeedbackPreparer],
   exports: [FeedbackPreparer],
 })

@@ -226,7 +226,7 @@ export function openApiDocument(routes: ApiRoute[]): OpenApiDocument {
       ].join('\n\n'),
     },
     servers: [{ url: '/' }],
-    tags: ['Auth', 'Learner', 'Tests', 'Attempts', 'Feedback', 'Payments', 'Blog', 'Contact', 'Analytics', 'Operators', 'Health', 'Site', 'Docs'].map((name) => ({ name })),
+    tags: ['Auth', 'Learner', 'Tests', 'Attempts', 'Feedback', 'Practice', 'Payments', 'Blog', 'Contact', 'Analytics', 'Operators', 'Health', 'Site', 'Docs'].map((name) => ({ name })),
     paths,
     components: {
       schemas: { ...components(RESPONSE_SCHEMAS, 'output'), ...components(REQUEST_SCHEMAS, 'input') },

@@ -45,7 +45,7 @@ export interface ApiRoute extends RouteDoc {
 export interface RouteDoc {
   /** One per path of the handler, in the order of its decorator's paths, when it has several. */
   operationId: string | readonly string[];
-  tag: 'Auth' | 'Learner' | 'Tests' | 'Attempts' | 'Feedback' | 'Payments' | 'Blog' | 'Contact' | 'Analytics' | 'Operators' | 'Health' | 'Site' | 'Docs';
+  tag: 'Auth' | 'Learner' | 'Tests' | 'Attempts' | 'Feedback' | 'Practice' | 'Payments' | 'Blog' | 'Contact' | 'Analytics' | 'Operators' | 'Health' | 'Site' | 'Docs';
   summary: string;
   description?: string;
   access: RouteAccess;

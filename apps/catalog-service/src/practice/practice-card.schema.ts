@@ -1,0 +1,43 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { PracticeCardKind, PracticeSchedule, Skill } from '@fluent/contracts';
+
+/**
+ * One learner's practice card (issue 47), keyed by learner and card key: the upsert that creates it
+ * (`$setOnInsert`) and the unique index make a redelivered event, or a later attempt repeating the
+ * mistake, change nothing. `learnt` and `dueAt` copy `isLearnt(schedule)` and `schedule.due` at
+ * every review: the queue reads them by index. The card itself is JSON text, read whole, never queried.
+ */
+@Schema({ collection: 'practiceCards', versionKey: false })
+export class PracticeCardRecord {
+  @Prop({ type: String, required: true }) uid!: string;
+  @Prop({ type: String, required: true }) key!: string;
+  @Prop({ type: String, required: true }) kind!: PracticeCardKind;
+  @Prop({ type: String, required: true }) skill!: Skill;
+  @Prop({ type: Number, required: true }) testId!: number;
+  @Prop({ type: String, required: true }) attemptId!: string;
+  @Prop({ type: Boolean, required: true }) premium!: boolean;
+  @Prop({ type: Boolean, required: true }) learnt!: boolean;
+  @Prop({ type: Date, required: true }) dueAt!: Date;
+  @Prop({ type: Object, required: true }) schedule!: PracticeSchedule;
+  @Prop({ type: String, required: true }) cardJson!: string;
+  @Prop({ type: Date, required: true }) createdAt!: Date;
+}
+
+export const PracticeCardSchema = SchemaFactory.createForClass(PracticeCardRecord);
+/** The upsert's key: one card per learner and key. */
+PracticeCardSchema.index({ uid: 1, key: 1 }, { unique: true });
+/** The queue: a learner's unlearnt cards by due date (the read and the due count). */
+PracticeCardSchema.index({ uid: 1, learnt: 1, dueAt: 1 });
+
+/** One review of a card: the progress figures read the learner's review times (reviewed today, the streak). */
+@Schema({ collection: 'practiceReviews', versionKey: false })
+export class PracticeReviewRecord {
+  @Prop({ type: String, required: true }) uid!: string;
+  @Prop({ type: String, required: true }) cardId!: string;
+  @Prop({ type: Date, required: true }) at!: Date;
+  @Prop({ type: String, required: true }) grade!: string;
+  @Prop({ type: Number, required: true }) elapsedMs!: number;
+}
+
+export const PracticeReviewSchema = SchemaFactory.createForClass(PracticeReviewRecord);
+PracticeReviewSchema.index({ uid: 1, at: -1 });
