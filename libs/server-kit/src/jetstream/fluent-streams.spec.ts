@@ -23,13 +23,15 @@ describe("Fluent's JetStream topology", () => {
     expect(new Set(subjects).size).toBe(subjects.length);
   });
 
-  it('retries payments until they are applied, page views five times, an attempt\'s feedback and an accepted jumbled order about 45 minutes', () => {
+  it('retries payments until they are applied, page views five times, an attempt\'s feedback, an accepted jumbled order and practice cards about 45 minutes', () => {
     expect(topology.consumers.map((c) => [c.durable, c.stream, c.filterSubject, c.handlerTries])).toEqual([
       [Durables.paidTests, EventStreams.payments, EventSubjects.paymentSucceeded, 'unlimited'],
       [Durables.entitlements, EventStreams.payments, EventSubjects.paymentSucceeded, 'unlimited'],
       [Durables.pageViews, EventStreams.pageViews, EventSubjects.pageViewed, 5],
       [Durables.feedbackAttempts, EventStreams.attempts, EventSubjects.attemptSubmitted, 50],
       [Durables.jumbledOrders, EventStreams.attempts, EventSubjects.jumbledOrderAccepted, 50],
+      [Durables.practiceAttempts, EventStreams.attempts, EventSubjects.attemptSubmitted, 50],
+      [Durables.practiceFeedback, EventStreams.feedback, EventSubjects.feedbackReady, 50],
     ]);
     expect(topology.retiredStreams).toEqual(['FLUENT_EVENTS']);
   });

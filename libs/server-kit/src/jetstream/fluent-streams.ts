@@ -42,8 +42,12 @@ const PAGE_VIEW_DEAD_LETTERS: StreamLimits = { maxAgeMs: 7 * DAY_MS, maxBytes: 6
  */
 const ATTEMPTS: StreamLimits = { maxAgeMs: 30 * DAY_MS, maxBytes: 256 * MIB, maxMsgs: -1, discard: 'old' };
 const ATTEMPT_DEAD_LETTERS: StreamLimits = { maxAgeMs: 30 * DAY_MS, maxBytes: 64 * MIB, maxMsgs: -1, discard: 'old' };
-/** feedback.ready: a notice for whoever listens now (nothing consumes it durably yet); a day. */
-const FEEDBACK: StreamLimits = { maxAgeMs: DAY_MS, maxBytes: 64 * MIB, maxMsgs: -1, discard: 'old' };
+/**
+ * feedback.ready, consumed durably by catalog-service's practice (the sentences to fix): kept a
+ * month like the attempts, so a catalog-service down for days still makes every attempt's cards.
+ */
+const FEEDBACK: StreamLimits = { maxAgeMs: 30 * DAY_MS, maxBytes: 64 * MIB, maxMsgs: -1, discard: 'old' };
+const FEEDBACK_DEAD_LETTERS: StreamLimits = { maxAgeMs: 30 * DAY_MS, maxBytes: 64 * MIB, maxMsgs: -1, discard: 'old' };
 
 const streamSpec = (name: string, subjects: string[], limits: StreamLimits, duplicateWindowMs: number, replicas: number): StreamSpec => ({
   name,
@@ -83,6 +87,7 @@ export function fluentJetStreamTopology(settings: Partial<FluentJetStreamSetting
       streamSpec(EventStreams.attempts, streams.attempts.subjects, ATTEMPTS, DAY_MS, s.replicas),
       streamSpec(deadLetterStreamName(EventStreams.attempts), deadLetters(EventStreams.attempts), ATTEMPT_DEAD_LETTERS, DAY_MS, s.replicas),
       streamSpec(EventStreams.feedback, streams.feedback.subjects, FEEDBACK, DAY_MS, s.replicas),
+      streamSpec(deadLetterStreamName(EventStreams.feedback), deadLetters(EventStreams.feedback), FEEDBACK_DEAD_LETTERS, DAY_MS, s.replicas),
     ],
     consumers: [
       consumer('paidTests', 'unlimited'),
@@ -94,6 +99,10 @@ export function fluentJetStreamTopology(settings: Partial<FluentJetStreamSetting
       // Rescoring is idempotent and reads by index; a database away for a while is waited out
       // (about 45 minutes of tries), then the event is dead-lettered for an operator to replay.
       consumer('jumbledOrders', 50, 60_000),
+      // Practice cards (issue 47): idempotent upserts by key; the database or feedback-service away
+      // is waited out alike (about 45 minutes of tries), then dead-lettered.
+      consumer('practiceAttempts', 50, 60_000),
+      consumer('practiceFeedback', 50, 60_000),
     ],
     retiredStreams: retired.streams,
     paymentSubjects: streams.payments.subjects,
