@@ -108,7 +108,7 @@ describe('/practice: a whole session by keyboard', () => {
       const wrong = fill.options.findIndex((option) => option !== fill.answer);
       if (wrong === 0) await page.keyboard.press('Space');
       else for (let i = 0; i < wrong; i++) await page.keyboard.press('ArrowDown');
-      expect(await session.getByRole('radio', { name: fill.options[wrong] }).isChecked()).toBe(true);
+      expect(await session.getByRole('radio', { name: fill.options[wrong], exact: true }).isChecked()).toBe(true);
       await page.keyboard.press('Enter');
       return { kind: 'fill', verdict: `${PracticeTexts.wrong} ${fill.answer}` };
     }
