@@ -28,6 +28,7 @@ export default defineConfig(({ mode }) => ({
     alias: {
       '@': here('./src'),
       '@fluent/contracts': here('../../libs/contracts/src/index.ts'),
+      '@fluent/scoring': here('../../libs/scoring/src/index.ts'),
     },
   },
   server: {

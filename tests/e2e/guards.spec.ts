@@ -12,7 +12,7 @@ describe('signed-in pages', () => {
     await browser?.close();
   });
 
-  it.each(['/dashboard', '/test', '/result'])('sends a signed-out visitor from %s to /login', async (path) => {
+  it.each(['/dashboard', '/test', '/result', '/practice'])('sends a signed-out visitor from %s to /login', async (path) => {
     const page = await newPage(browser);
     await page.goto(path);
     await page.waitForURL('**/login');

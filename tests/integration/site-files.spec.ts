@@ -29,7 +29,7 @@ describe('robots.txt, sitemap.xml and a blog post page', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const text = await response.text();
-    expect(text.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /test', 'Disallow: /result', `Sitemap: ${PUBLIC_ORIGIN}/sitemap.xml`]));
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /test', 'Disallow: /result', 'Disallow: /practice', `Sitemap: ${PUBLIC_ORIGIN}/sitemap.xml`]));
     expect(text).not.toContain('<');
   });
 

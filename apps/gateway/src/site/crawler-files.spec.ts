@@ -4,7 +4,7 @@ import { robotsTxt, sitemapXml } from './crawler-files';
 describe('robotsTxt', () => {
   it('lets crawlers in everywhere but the API and the learner pages, and names the absolute sitemap', () => {
     expect(robotsTxt('https://fluent.example/')).toBe(
-      ['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /test', 'Disallow: /result', 'Allow: /', '', 'Sitemap: https://fluent.example/sitemap.xml', ''].join('\n'),
+      ['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /test', 'Disallow: /result', 'Disallow: /practice', 'Allow: /', '', 'Sitemap: https://fluent.example/sitemap.xml', ''].join('\n'),
     );
   });
 });

@@ -93,6 +93,7 @@ export const router = createBrowserRouter([
       },
       { path: paths.test, handle: meta('Test', 'A timed Fluent practice test.'), lazy: signedIn(() => import('./routes/app/test').then((m) => ({ Component: m.TestRoute }))) },
       { path: paths.result, handle: meta('Results', 'Your Fluent practice test results.'), lazy: signedIn(() => import('./routes/app/result').then((m) => ({ Component: m.ResultRoute }))) },
+      { path: paths.practice, handle: meta('Practice', 'Practise the items you missed, the sentences you wrote wrong and the words you mistyped.'), lazy: signedIn(() => import('./routes/app/practice').then((m) => ({ Component: m.PracticeRoute }))) },
     ],
   },
 ]);

@@ -11,6 +11,8 @@ export const SITE_PAGES = {
   dashboard: '/dashboard',
   test: '/test',
   result: '/result',
+  /** Practice from the learner's own mistakes (issue 47). */
+  practice: '/practice',
   about: '/about',
   contact: '/contact',
   terms: '/terms',
@@ -30,4 +32,4 @@ export const BLOG_POST_PREFIX = `${SITE_PAGES.blog}/`;
 export const blogPostPath = (slug: string) => `${BLOG_POST_PREFIX}${encodeURIComponent(slug)}`;
 
 /** The signed-in learner's pages: nothing there for a search engine. */
-export const LEARNER_PAGES = [SITE_PAGES.dashboard, SITE_PAGES.test, SITE_PAGES.result] as const;
+export const LEARNER_PAGES = [SITE_PAGES.dashboard, SITE_PAGES.test, SITE_PAGES.result, SITE_PAGES.practice] as const;

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { SignupForm } from '@/features/auth/components/signup-form';
 import { ApiError } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import type { AuthSession } from '@/lib/auth/auth-session';
+import { createQueryClient } from '@/lib/query-client';
 import { sessionAnswering } from '@/testing/session-answering';
 import { LandingRoute } from './landing';
 
@@ -24,10 +26,13 @@ function renderAt(path: string, session: AuthSession) {
     ],
     { initialEntries: [path] },
   );
+  // The signed-in header reads the practice count (a query), as every signed-in page provides.
   render(
-    <AuthProvider session={session}>
-      <RouterProvider router={router} />
-    </AuthProvider>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider session={session}>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>,
   );
   return router;
 }

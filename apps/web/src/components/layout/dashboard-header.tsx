@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/lib/auth/use-sign-out';
+import { PracticeLink } from './practice-link';
 
-/** The signed-in pages' header (docs/product.md#dashboard): Dashboard, Home and Sign Out. */
+/** The signed-in pages' header (docs/product.md#dashboard): Dashboard, Practice (with what is due today), Home and Sign Out. */
 export function DashboardHeader() {
   const signOut = useSignOut();
   return (
@@ -12,6 +13,7 @@ export function DashboardHeader() {
       </Link>
       <nav aria-label="Account">
         <Link to={paths.dashboard}>Dashboard</Link>
+        <PracticeLink />
         <Link to={paths.home}>Home</Link>
         <button type="button" className="link-button" onClick={() => void signOut()}>
           Sign Out

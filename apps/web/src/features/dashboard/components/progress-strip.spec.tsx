@@ -51,6 +51,15 @@ describe('ProgressStrip', () => {
     expect(await screen.findByText('Your skills over your last 2 attempts')).toBeTruthy();
   });
 
+  it('shows the practice cards due today as "N due", a link to /practice named as the header says it, and nothing until the count is known', () => {
+    const { unmount } = renderWithProviders(<ProgressStrip completed={1} attempts={[]} practiceDue={4} />);
+    const link = screen.getByRole('link', { name: 'Practice — 4 due today' });
+    expect([link.textContent, link.getAttribute('href')]).toEqual(['4 due', '/practice']);
+    unmount();
+    renderWithProviders(<ProgressStrip completed={1} attempts={[]} />);
+    expect(screen.queryByText(/ due$/)).toBeNull();
+  });
+
   it('shows no trend before the first feedback', () => {
     renderWithProviders(<ProgressStrip completed={0} attempts={[]} trend={[]} />);
     expect(screen.queryByRole('list', { name: 'Latest skill profile' })).toBeNull();

@@ -1,5 +1,6 @@
 import { useAttempts } from '@/lib/catalog/attempts';
 import { useCards } from '@/lib/catalog/cards';
+import { usePracticeProgress } from '@/lib/practice/progress';
 import { useSkillTrend } from '../api/get-skill-trend';
 import { ProgressStrip } from './progress-strip';
 
@@ -12,7 +13,9 @@ export function YourProgress() {
   const cards = useCards();
   // The trend is extra: the strip shows without it while it loads or if it fails.
   const trend = useSkillTrend();
+  // So is the practice count: without it the strip leaves "N due" out.
+  const practice = usePracticeProgress();
   if (!attempts.data || !cards.data) return <div className="progress-strip progress-strip--placeholder" aria-hidden="true" />;
   const completed = cards.data.cards.filter((card) => card.attempted).length;
-  return <ProgressStrip completed={completed} attempts={attempts.data.attempts} trend={trend.data?.points} />;
+  return <ProgressStrip completed={completed} attempts={attempts.data.attempts} trend={trend.data?.points} practiceDue={practice.data?.dueToday} />;
 }

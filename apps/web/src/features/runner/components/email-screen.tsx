@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ANSWER_LIMITS, SECTION_NAMES } from '@fluent/contracts';
-import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { useFocusOnMount } from '@/hooks/use-focus-on-mount';
 import { RunnerButton } from './runner-button';
 
 interface EmailScreenProps {

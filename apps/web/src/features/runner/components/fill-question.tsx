@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { useFocusOnMount } from '@/hooks/use-focus-on-mount';
 import { RunnerButton } from './runner-button';
 
 interface FillQuestionProps {

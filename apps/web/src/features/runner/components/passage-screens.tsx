@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ANSWER_LIMITS } from '@fluent/contracts';
-import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { useFocusOnMount } from '@/hooks/use-focus-on-mount';
 import { secondsLeft } from '../model/format-time';
 import { RunnerButton } from './runner-button';
 import { refuse } from './typing-screen';

@@ -1,4 +1,4 @@
-import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { useFocusOnMount } from '@/hooks/use-focus-on-mount';
 import { SECTION_KEYS, SECTION_NAMES, sectionNumber, type SectionKey } from '@fluent/contracts';
 import { SECTION_INTROS } from '../sections';
 import { RunnerButton } from './runner-button';

@@ -1,4 +1,4 @@
-import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { useFocusOnMount } from '@/hooks/use-focus-on-mount';
 import { SECTION_KEYS, SECTION_NAMES } from '@fluent/contracts';
 import { numberWord } from '@/lib/number-words';
 import { Button } from '@/components/ui/button';

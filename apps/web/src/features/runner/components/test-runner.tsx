@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SECTION_TIMINGS_MS, sectionNumber, type AttemptResult, type AttemptSubmission, type PublicTest } from '@fluent/contracts';
 import { paths } from '@/config/paths';
-import { useEnterKey } from '../hooks/use-enter-key';
+import { useEnterKey } from '@/hooks/use-enter-key';
 import { useIntroSpeech } from '../hooks/use-intro-speech';
 import { useLeaveWarnings } from '../hooks/use-leave-warnings';
 import { useSubmission } from '../hooks/use-submission';

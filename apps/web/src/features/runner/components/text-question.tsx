@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ANSWER_LIMITS, jumbledForDisplay } from '@fluent/contracts';
-import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { useFocusOnMount } from '@/hooks/use-focus-on-mount';
 import { RunnerButton } from './runner-button';
 
 interface TextQuestionProps {
