@@ -132,6 +132,18 @@ async function settleDatabase() {
 }
 
 /**
+ * A practice card as catalog-service stores it (a mistyped word: no bank content), half of them
+ * due (overdue by up to two days), half due in up to 48 days, a tenth learnt.
+ * @param {string} uid @param {number} n
+ */
+function practiceCardOf(uid, n) {
+  const due = new Date(Date.now() + (n % 2 === 0 ? -1 : 1) * (n % 48) * 3_600_000 * (n % 2 === 0 ? 1 : 24));
+  const card = { key: `typed:w${n}`, kind: 'mistyped-words', skill: 'grammar', attemptId: 'seeded', testId: 1, premium: false, word: `w${n}`, typed: `x${n}` };
+  const schedule = { due: due.toISOString(), stability: 0, difficulty: 0, scheduledDays: 0, learningSteps: 0, reps: 0, lapses: 0, state: 'new', lastReview: null };
+  return { uid, key: card.key, kind: card.kind, skill: card.skill, testId: 1, attemptId: 'seeded', premium: false, learnt: n % 10 === 3, dueAt: due, schedule, cardJson: JSON.stringify(card), createdAt: new Date(), seededBy: run };
+}
+
+/**
  * Deletes the documents this run seeded, 10,000 at a time: FerretDB v1 turns one deleteMany into
  * a statement with a parameter per document, and PostgreSQL takes at most 65,535.
  * @param {import('mongodb').Collection} collection @param {string} run
@@ -510,9 +522,10 @@ try {
         // As many payment records and page views, so their reads are measured at size too.
         await db.collection('succeeded_payments').insertMany(ids.map((_id, k) => ({ _id: `pi_${run}_${seeded + k}`, uid: `${run}-${seeded + k}`, amount: 4999, currency: 'usd', eventId: `evt_${run}_${seeded + k}`, succeededAt: new Date().toISOString(), recordedAt: new Date(), seededBy: run })), { ordered: false });
         await db.collection('pageViews').insertMany(ids.map((_id, k) => ({ _id: `${run}-${seeded + k}`, path: `/blog/${(seeded + k) % 50}`, day: new Date(Date.now() - ((seeded + k) % 365) * 86_400_000).toISOString().slice(0, 10), seededBy: run })), { ordered: false });
+        await db.collection('practiceCards').insertMany(ids.map((_id, k) => practiceCardOf(`${run}-${(seeded + k) % SEEDED_LEARNERS}`, seeded + k)), { ordered: false });
         seeded += batch;
       }
-      log('bench', `${seeded} attempts (and as many payment records and page views) stored, by ${SEEDED_LEARNERS} synthetic learners`);
+      log('bench', `${seeded} attempts (and as many payment records, page views and practice cards) stored, by ${SEEDED_LEARNERS} synthetic learners`);
       await settleDatabase();
       const measure = async (name, options) => {
         const measured = await load({ connections: SCALE_CONNECTIONS, ...options });
@@ -523,6 +536,8 @@ try {
       await measure('GET /api/attempts', { url: `${gateway.url}/api/attempts`, learners });
       await measure('GET /api/attempts/:id', { url: `${gateway.url}/api/attempts/${attemptId}`, learners: { count: 1, token: () => learners.token(0) } });
       await measure('GET /api/me', { url: `${gateway.url}/api/me`, learners });
+      // The measured learners' own cards come from their attempts (blank items are missed items), among the seeded ones.
+      await measure('GET /api/practice/cards', { url: `${gateway.url}/api/practice/cards?limit=10`, learners });
       await measure('POST /api/analytics/page-view', { url: `${gateway.url}/api/analytics/page-view`, method: 'POST', body: JSON.stringify({ path: '/blog' }) });
       await measure('POST /api/create-payment-intent', { url: `${gateway.url}/api/create-payment-intent`, method: 'POST', body: JSON.stringify({ amount: 4999 }), learners: payer });
       await measure(`GET /api/blog/${post}`, { url: `${gateway.url}/api/blog/${post}` });
@@ -542,9 +557,9 @@ try {
     const first = SIZES[0];
     const last = SIZES[SIZES.length - 1];
     report.push(
-      `## 2. Data at scale (goal: dashboard reads p95 < 50 ms with ${(100_000).toLocaleString('en')} attempts, p50 no more than 2× that at 1,000; a result and storing an attempt < 100 ms p95)`,
+      `## 2. Data at scale (goal: dashboard reads and the practice queue p95 < 50 ms with ${(100_000).toLocaleString('en')} attempts and as many practice cards, p50 no more than 2× that at 1,000; a result and storing an attempt < 100 ms p95)`,
       '',
-      `The learner caches are off here (LEARNER_CACHE_SIZE=0): every request reads the database, so this is the cost of a cache miss at each size. Attempts, payment records and page views are seeded through the database by ${SEEDED_LEARNERS.toLocaleString('en')} synthetic learners; the measured learners (${HOT_LEARNERS} real ones, two attempts each) are among them. ${SCALE_CONNECTIONS} connections (section 1 loads 64; on 2 cores shared with the load generator, the database and every service, a request's latency here includes waiting its turn), ${DURATION_S} s per row; latency in ms, p50 / p95.`,
+      `The learner caches are off here (LEARNER_CACHE_SIZE=0): every request reads the database, so this is the cost of a cache miss at each size. Attempts, payment records, page views and practice cards (one each per attempt) are seeded through the database by ${SEEDED_LEARNERS.toLocaleString('en')} synthetic learners; the measured learners (${HOT_LEARNERS} real ones, two attempts each) are among them. ${SCALE_CONNECTIONS} connections (section 1 loads 64; on 2 cores shared with the load generator, the database and every service, a request's latency here includes waiting its turn), ${DURATION_S} s per row; latency in ms, p50 / p95.`,
       '',
       `| request | ${SIZES.map((s) => `${s.toLocaleString('en')} stored`).join(' | ')} | p50 ratio ${last.toLocaleString('en')} / ${first.toLocaleString('en')} | non-2xx |`,
       `| --- | ${SIZES.map(() => '---:').join(' | ')} | ---: | ---: |`,
@@ -668,7 +683,7 @@ try {
   for (const other of baselines) await other.stop();
   // A stack the bench started itself starts from empty data next time (the test profile's reset):
   // its seeded documents need no slow deleting.
-  if (!startedStack) for (const collection of ['attempts', 'attemptDetails', 'succeeded_payments', 'pageViews']) await deleteSeeded(db.collection(collection), run);
+  if (!startedStack) for (const collection of ['attempts', 'attemptDetails', 'succeeded_payments', 'pageViews', 'practiceCards']) await deleteSeeded(db.collection(collection), run);
   await mongo.close();
   await stopStack();
 }
