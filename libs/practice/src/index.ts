@@ -1,6 +1,6 @@
 // Pure practice logic (issue 47): the cards a test's mistakes make, the FSRS scheduler adapter,
-// the "fix your sentence" check and the progress figures. No I/O: the service that stores cards
-// and consumes the events builds on these (docs/incoming/README-47.md).
+// the "fix your sentence" check and the progress figures. No I/O: catalog-service's practice
+// module stores the cards and consumes the events (docs/architecture.md#practice).
 export * from './card-keys';
 export * from './skills';
 export * from './mistyped-words';
