@@ -87,11 +87,12 @@ describe('NATS users', () => {
     ]);
   });
 
-  it('let feedback-service ask catalog-service for an attempt’s texts, and keep the gateway out of those internal requests', () => {
+  it('let feedback-service ask catalog-service for an attempt’s texts and catalog-service ask feedback-service for practice checks, and keep the gateway out of those internal requests', () => {
     expect(users['feedback-service'].publish).toContain('catalog.internal.attemptWriting');
     expect(users['feedback-service'].publish.filter((s) => s.startsWith('catalog.'))).toEqual(['catalog.internal.attemptWriting']);
-    expect(users.gateway.publish).toContain('catalog.>');
-    expect(users.gateway.denyPublish).toEqual(['catalog.internal.>']);
+    expect(users['catalog-service'].publish.filter((s) => s.startsWith('feedback.'))).toEqual(['feedback.internal.checkSentence', 'feedback.internal.attemptFeedback']);
+    expect(users.gateway.publish).toEqual(expect.arrayContaining(['catalog.>', 'feedback.>']));
+    expect(users.gateway.denyPublish).toEqual(['catalog.internal.>', 'feedback.internal.>']);
     expect(users['feedback-service'].subscribe).toEqual(['feedback.>', 'replicas.feedback-service.>', '_INBOX.feedback-service.>']);
   });
 
