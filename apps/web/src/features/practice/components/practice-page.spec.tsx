@@ -159,6 +159,21 @@ describe('/practice: a session by keyboard (docs/product.md#practice)', () => {
     expect(reviews).toHaveLength(2);
   });
 
+  it('after a check that failed partway through a line of words, Enter again reviews only the words not yet reviewed', async () => {
+    batches = [{ cards: [word('w1', 'receive', 'recieve'), word('w2', 'necessary', 'neccessary')], dueToday: 2 }];
+    let failSecond = true;
+    const wrong = verdictFor;
+    verdictFor = (id, answer) => (id === 'w2' && failSecond ? ((failSecond = false), json(503, { statusCode: 503, message: 'The service is unavailable. Please try again.' })) : wrong(id, answer));
+    renderWithProviders(<PracticePage />, '/practice');
+    expect(await screen.findByText('receive necessary')).toBeTruthy();
+    await userEvent.keyboard('receive necessary{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('The service is unavailable. Please try again.');
+    await userEvent.keyboard('{Enter}');
+    await within(session()).findByRole('status');
+    // w1 once (its first verdict kept), w2 twice (the failed try, then the one that answered).
+    expect(reviews.map((r) => r.id)).toEqual(['w1', 'w2', 'w2']);
+  });
+
   it('shows due today, reviewed today, the streak and what is learnt per skill', async () => {
     renderWithProviders(<PracticePage />, '/practice');
     const figures = await screen.findByRole('region', { name: 'Your practice' });

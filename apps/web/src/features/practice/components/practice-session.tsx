@@ -49,12 +49,15 @@ export function PracticeSession({ cards, dueToday, now = browserNow }: PracticeS
   const [loadingMore, setLoadingMore] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const shownAt = useRef(now());
+  /** The verdicts of this step already received: a retry after a failure partway does not review a word twice. */
+  const reviewed = useRef(new Map<string, PracticeReviewResult>());
   const step = currentStep(state);
   const stepKey = `${state.reviewed}:${state.index}:${step ? cardsOf(step)[0]!.id : 'end'}`;
 
   // The clock of each answer starts when its card shows (a new step, or the next batch).
   useEffect(() => {
     shownAt.current = now();
+    reviewed.current = new Map();
   }, [stepKey, now]);
 
   /** Checks the answer on the server: a step's reviews one after another (a line's words in order). */
@@ -66,7 +69,13 @@ export function PracticeSession({ cards, dueToday, now = browserNow }: PracticeS
     void (async () => {
       const verdicts: PracticeReviewResult[] = [];
       try {
-        for (const review of reviewsOf(step, state.answer, took)) verdicts.push(await reviewCard(review.cardId, { answer: review.answer, elapsedMs: review.elapsedMs }));
+        for (const review of reviewsOf(step, state.answer, took)) {
+          // A line's words are reviewed one by one: after a failure partway, Enter again sends only the
+          // words not yet reviewed (a word sent twice would be scheduled twice).
+          const verdict = reviewed.current.get(review.cardId) ?? (await reviewCard(review.cardId, { answer: review.answer, elapsedMs: review.elapsedMs }));
+          reviewed.current.set(review.cardId, verdict);
+          verdicts.push(verdict);
+        }
         dispatch({ type: 'checked', verdicts });
       } catch (error) {
         dispatch({ type: 'failed', message: errorMessage(error) });
