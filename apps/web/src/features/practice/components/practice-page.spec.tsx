@@ -7,7 +7,14 @@ import { PracticePage } from './practice-page';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const base = { skill: 'vocabulary' as const, testId: 2, dueAt: '2026-11-26T08:00:00.000Z' };
-const TOMORROW = new Date(Date.now() + 26 * 3_600_000).toISOString();
+/** Noon of the local day `days` after today: "tomorrow" and "in 3 days" whatever the time the test runs (a due time 26 h ahead is the day after tomorrow late in the evening). */
+const noonInDays = (days: number) => {
+  const day = new Date();
+  day.setDate(day.getDate() + days);
+  day.setHours(12, 0, 0, 0);
+  return day.toISOString();
+};
+const TOMORROW = noonInDays(1);
 
 const sentenceCard: PublicPracticeCard = { ...base, id: 'c-sentence', kind: 'missed-item', item: { section: 'sentence', id: 4, question: 'She ___ to the library every Monday.' }, given: 'go' };
 const fillCard: PublicPracticeCard = { ...base, id: 'c-fill', kind: 'missed-item', item: { section: 'fill', id: 7, question: 'The meeting was ___ until Friday.', options: ['postponed', 'cancelled', 'delayed'] }, given: '' };
@@ -84,7 +91,7 @@ describe('/practice: a session by keyboard (docs/product.md#practice)', () => {
     expect(within(options).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['postponed', 'cancelled', 'delayed']);
     expect(screen.getByText(PracticeTexts.leftBlank)).toBeTruthy();
     expect(document.activeElement).toBe(within(options).getAllByRole('radio')[0]);
-    verdictFor = () => ({ correct: true, grade: 'good', message: PracticeTexts.right, answer: 'postponed', nextDue: new Date(Date.now() + 3 * 86_400_000).toISOString(), learnt: false });
+    verdictFor = () => ({ correct: true, grade: 'good', message: PracticeTexts.right, answer: 'postponed', nextDue: noonInDays(3), learnt: false });
     await userEvent.keyboard(' {Enter}');
     expect((await within(session()).findByRole('status')).textContent).toBe(`${PracticeTexts.right}This card comes back in 3 days.`);
     expect(reviews[1]).toEqual({ id: 'c-fill', body: { answer: 'postponed', elapsedMs: expect.any(Number) } });
