@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candidatesFor, keyWords, type JumbledLike } from './candidates';
-import { errorsOf } from './languagetool';
+import { acceptedOrderMatches, errorsOf } from './languagetool';
 import { otherForm } from './phrase-generators';
 import { nounPhrases } from './phrases';
 import { tagWords } from './tag';
@@ -183,6 +183,18 @@ describe('errorsOf (what counts as a LanguageTool error in a candidate)', () => 
     expect(errorsOf([match('COMMA_RULE', 'lunch', 'PUNCTUATION', 'typographical')], [])).toEqual([]);
     expect(errorsOf([match('ALL_OF_THE', 'all of the', 'REDUNDANCY', 'style')], [])).toEqual([]);
     expect(errorsOf([match('MORFOLOGIK_RULE_EN_US', 'Zainab', 'TYPOS', 'misspelling')], [match('MORFOLOGIK_RULE_EN_US', 'Zainab', 'TYPOS', 'misspelling')])).toEqual([]);
+  });
+
+  it('does not count a flag that an order the item lists carries too, in the same language', async () => {
+    // A checker that flags "cause least" (THE_SUPERLATIVE) in British English only, wherever it stands.
+    const check = async (sentence: string, language: 'en-US' | 'en-GB') => (language === 'en-GB' && sentence.includes('cause least') ? [match('THE_SUPERLATIVE', 'least')] : []);
+    const listedOnly = { answer: 'Which route would cause the least disruption?', alternatives: ['Which route would cause least disruption?'] };
+    const [us, gb] = await acceptedOrderMatches(listedOnly, check);
+    expect(us).toEqual([]);
+    expect(errorsOf([match('THE_SUPERLATIVE', 'least')], gb ?? [])).toEqual([]);
+    // Without the listed order, the same flag counts.
+    const [, keyOnly] = await acceptedOrderMatches({ answer: listedOnly.answer }, check);
+    expect(errorsOf([match('THE_SUPERLATIVE', 'least')], keyOnly ?? [])).toEqual(['THE_SUPERLATIVE']);
   });
 });
 
@@ -388,5 +400,42 @@ describe('the orders the fifth blind review names are generated', () => {
   it('moves no adverbial of a listed order to the end as move-adverbial: that is move-adverbial-end\'s there, which keeps its rule', () => {
     const i = item(926, 'The airline gave every passenger a voucher for lunch.', 'for/gave/a/lunch/every/the/passenger/airline/voucher', ['The airline gave a voucher for lunch to every passenger.']);
     expect(rulesOf(i, 'The airline gave a voucher to every passenger for lunch.')).toEqual(['move-adverbial-end']);
+  });
+});
+
+/**
+ * The orders the eighth blind review names (the items as the bank had them then): a phrase that
+ * ends a complement clause also completing the verb before it, and "that" read as a demonstrative.
+ */
+describe('the orders the eighth blind review names are generated', () => {
+  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
+  const bridge = item(154, 'Nobody could explain why the bridge had been closed to cyclists.', 'why/nobody/had/cyclists/bridge/could/closed/the/to/been/explain', [
+    'Could nobody explain why the bridge had been closed to cyclists?',
+    'Why the bridge had been closed to cyclists nobody could explain.',
+  ]);
+  const report = item(161, 'The report recommends that all stations be made accessible to wheelchair users.', 'be/report/to/the/made/all/stations/wheelchair/recommends/users/that/accessible', [
+    'The report recommends that stations be made accessible to all wheelchair users.',
+  ]);
+
+  it('moves the phrase that ends a complement clause to the verb before it, in the key and in its listed question (pp-to-main-verb)', () => {
+    expect(from(bridge, 'pp-to-main-verb')).toEqual(['Could nobody explain to cyclists why the bridge had been closed?', 'Nobody could explain to cyclists why the bridge had been closed.']);
+  });
+
+  it('moves no phrase that is not at the end of a complement clause, nor an infinitive (pp-to-main-verb)', () => {
+    expect(from(item(925, 'She asked me to explain the rules to the new players.', 'rules/asked/to/me/explain/the/to/she/new/players/the'), 'pp-to-main-verb')).toEqual([]);
+    expect(from(item(927, 'I wonder whether they would like to come.', 'wonder/they/come/like/I/whether/would/to'), 'pp-to-main-verb')).toEqual([]);
+  });
+
+  it('reads "that" as the subject\'s demonstrative and gives its "the" to a noun of the clause, after "all" (that-as-demonstrative)', () => {
+    const found = from(report, 'that-as-demonstrative');
+    expect(found).toContain('That report recommends all the stations be made accessible to wheelchair users.');
+    expect(found).toContain('That report recommends the stations be made accessible to all wheelchair users.');
+    expect(found.filter((s) => /the all|all that/i.test(s))).toEqual([]);
+  });
+
+  it('leaves "that" alone after a subject without "the", after a noun, or where it is a demonstrative already (that-as-demonstrative)', () => {
+    expect(from(item(928, 'My tutor suggested that I should reduce my working hours.', 'my/should/that/my/suggested/tutor/working/I/hours/reduce'), 'that-as-demonstrative')).toEqual([]);
+    expect(from(item(929, 'The news that stations would close surprised commuters.', 'the/news/that/stations/would/close/surprised/commuters'), 'that-as-demonstrative')).toEqual([]);
+    expect(from(item(930, 'The guide showed us that old castle.', 'the/guide/showed/us/that/old/castle'), 'that-as-demonstrative')).toEqual([]);
   });
 });

@@ -42,6 +42,8 @@ export const GENERATOR_RULES = [
   'swap-relative-main',
   'swap-main-relative',
   'noun-compound',
+  'pp-to-main-verb',
+  'that-as-demonstrative',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 

@@ -41,11 +41,11 @@ export function languageToolCheck(url: string, timeoutMs = 30_000): { check: Gra
 /**
  * The matches that count as an error in a candidate: not punctuation or typography (jumbled
  * words carry no commas; scoring ignores them), not a style hint ("all of the" → "all the" is
- * correct English), and not a match the key has too (a name the speller does not know, a British
- * spelling in en-US).
+ * correct English), and not a match an order the item accepts has too (a name the speller does not
+ * know, a British spelling in en-US, a rule that dislikes the item's own words).
  */
-export function errorsOf(candidate: readonly GrammarMatch[], key: readonly GrammarMatch[]): string[] {
-  const inKey = new Set(key.map((m) => `${m.ruleId}|${m.text.toLowerCase()}`));
+export function errorsOf(candidate: readonly GrammarMatch[], accepted: readonly GrammarMatch[]): string[] {
+  const inKey = new Set(accepted.map((m) => `${m.ruleId}|${m.text.toLowerCase()}`));
   return [
     ...new Set(
       candidate
@@ -54,4 +54,16 @@ export function errorsOf(candidate: readonly GrammarMatch[], key: readonly Gramm
         .map((m) => m.ruleId),
     ),
   ].sort();
+}
+
+/**
+ * LanguageTool's matches on every order the item accepts (the key and its listed alternatives), per
+ * language: a flag an accepted order carries too is about the item's words, not about the
+ * candidate's order (in the eighth blind draw, THE_SUPERLATIVE on the listed "… cause least
+ * disruption to the businesses?" flagged the same words fronted, and no reviewer saw that order).
+ */
+export async function acceptedOrderMatches(item: { answer: string; alternatives?: string[] }, check: GrammarCheck): Promise<GrammarMatch[][]> {
+  const orders = [item.answer, ...(item.alternatives ?? [])];
+  const [us, gb] = await Promise.all([Promise.all(orders.map((o) => check(o, 'en-US'))), Promise.all(orders.map((o) => check(o, 'en-GB')))]);
+  return [us.flat(), gb.flat()];
 }

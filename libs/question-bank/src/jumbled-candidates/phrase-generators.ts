@@ -1,6 +1,7 @@
 import { adverbials, identity, moveBefore, moveSpanTo, wordsOf, type Generated, type Sentence } from './generators';
 import { nounPhrases, prepositionalPhrases, range, type NounPhrase, type Span } from './phrases';
 import type { Token } from './tag';
+import { eighthReviewCandidates } from './eighth-review-generators';
 import { fourthReviewCandidates, objectRelativeEnd } from './fourth-review-generators';
 import { thirdReviewCandidates } from './third-review-generators';
 
@@ -218,5 +219,5 @@ export function otherForm(s: Sentence): string[][] {
 
 /** The rules above, on one listed order (`isKey`: the item's key, where move-adverbial already ran). */
 export function phraseCandidates(s: Sentence, isKey: boolean): Generated[] {
-  return [...moveAdverbialEnd(s, !isKey), ...detachInfinitive(s), ...partitiveToEnd(s), ...movePp(s), ...swapPronounAntecedent(s), ...thirdReviewCandidates(s), ...fourthReviewCandidates(s)];
+  return [...moveAdverbialEnd(s, !isKey), ...detachInfinitive(s), ...partitiveToEnd(s), ...movePp(s), ...swapPronounAntecedent(s), ...thirdReviewCandidates(s), ...fourthReviewCandidates(s), ...eighthReviewCandidates(s)];
 }

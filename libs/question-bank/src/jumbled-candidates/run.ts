@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { questionBank } from '../bank';
 import { buildAudit, type CandidateAudit } from './audit-file';
 import { candidatesFor, type JumbledLike } from './candidates';
-import { errorsOf, languageToolCheck, type GrammarCheck } from './languagetool';
+import { acceptedOrderMatches, errorsOf, languageToolCheck, type GrammarCheck } from './languagetool';
 
 export const AUDIT_DIR = join(__dirname, '..', '..', 'audit', 'jumbled-candidates');
 export const AUDIT_FILE = join(AUDIT_DIR, 'candidates.json');
@@ -32,7 +32,7 @@ export async function runJumbledCandidates(options: { url: string; recheck: bool
       }
       let key = keyMatches.get(item.id);
       if (!key) {
-        key = await Promise.all([lt.check(item.answer, 'en-US'), lt.check(item.answer, 'en-GB')]);
+        key = await acceptedOrderMatches(item, lt.check);
         keyMatches.set(item.id, key);
       }
       const [us, gb] = await Promise.all([lt.check(sentence, 'en-US'), lt.check(sentence, 'en-GB')]);
@@ -47,11 +47,16 @@ export async function runJumbledCandidates(options: { url: string; recheck: bool
   return audit;
 }
 
+/**
+ * The committed audit's grammar results, by sentence, for the candidates it kept. Flagged ones are
+ * checked again: their errors were judged against the accepted orders of that run, which a listing
+ * since may have changed.
+ */
 function previousResults(checker: string): Map<string, string[]> {
   try {
     const audit = JSON.parse(readFileSync(AUDIT_FILE, 'utf8')) as CandidateAudit;
     if (audit.grammarCheck.checker !== checker) return new Map();
-    return new Map(audit.items.flatMap((i) => [...i.kept.map((c) => [c.sentence, []] as [string, string[]]), ...i.flagged.map((c) => [c.sentence, c.errors] as [string, string[]])]));
+    return new Map(audit.items.flatMap((i) => i.kept.map((c) => [c.sentence, []] as [string, string[]])));
   } catch {
     return new Map();
   }
