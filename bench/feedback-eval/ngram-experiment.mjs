@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `node bench/feedback-eval/ngram-experiment.mjs --corpora <folder> --ngrams <symspellpy folder> [--test]`:
+ * issue 43's experiment: would a word-bigram checker on confusion sets (ngram-checker.mjs) raise
+ * JFLEG sentence recall beyond LanguageTool + the kept Harper rules, at what span precision and
+ * false alarms? Prints, on JFLEG dev, per confusion set and per probability-ratio threshold: the
+ * flags, their span precision (a flag touches a token a corrector changed, as evaluate.mjs
+ * measures), the flags added where LanguageTool and Harper show nothing, the sentences newly
+ * flagged (recall gain) and the clean sentences flagged (false alarms). With --test, also the one
+ * run on JFLEG test with the choice (CHOSEN below) fixed from dev.
+ *
+ * LanguageTool's and Harper's answers are the cached ones beside the corpora (run.mjs wrote them);
+ * no LanguageTool is needed. The counts are symspellpy's bundled dictionaries (PyPI symspellpy,
+ * MIT), read from the unpacked wheel; they are not in the repository.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { harperMatches, languageReport, mergeChecks } from '@fluent/writing-feedback';
+import { loadJfleg } from './corpora.mjs';
+import { changedTokens, detokenize, tokensOfSpan } from './measures.mjs';
+import { CONFUSION_SETS, loadCounts, ngramFlags } from './ngram-checker.mjs';
+import { tagTokens } from './ngram-tags.mjs';
+
+const arg = (/** @type {string} */ name, /** @type {string} */ fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
+};
+const corpora = resolve(arg('corpora', process.env.FLUENT_CORPORA ?? '/work/.corpora'));
+const ngrams = resolve(arg('ngrams', join(process.env.FLUENT_CACHE_DIR ?? '/work/.fluent-cache', 'gecx', 'symspellpy-6.9.0', 'symspellpy')));
+const runTest = process.argv.includes('--test');
+
+/** Probability ratios tried on dev: an edit is flagged when it is at least this many times more probable. */
+const THRESHOLDS = [2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000];
+
+/**
+ * The choice, fixed from dev (NGRAM-EXPERIMENT.md says why): per confusion set, the ratio at
+ * which it is used, or none.
+ * @type {Partial<Record<import('./ngram-checker.mjs').ConfusionSet, number>>}
+ */
+const CHOSEN = {};
+
+const sha1 = (/** @type {string} */ text) => createHash('sha1').update(text).digest('hex');
+function cached(/** @type {string} */ dir, /** @type {string} */ text) {
+  const file = join(dir, `${sha1(text)}.json`);
+  if (!existsSync(file)) throw new Error(`no cached answer for a sentence in ${dir}: run run.mjs first (it checks and keeps every JFLEG sentence)`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/**
+ * Each sentence with what a learner sees today (LanguageTool + the kept Harper rules, through the
+ * library as feedback-service runs it), the tokens the correctors changed, and the tags.
+ * @param {'dev' | 'test'} part
+ */
+function prepare(part) {
+  const ltDir = join(corpora, '.languagetool-answers', 'LanguageTool-6.6-en-GB');
+  const harperDir = join(corpora, '.harper-answers', 'harper.js-2.10.0');
+  return loadJfleg(corpora, part).map((s) => {
+    const { text, spans } = detokenize(s.tokens);
+    const checks = mergeChecks(cached(ltDir, text), harperMatches(text, cached(harperDir, text)));
+    const shown = languageReport(text, checks).issues.filter((issue) => issue.category !== 'variant');
+    const shownTokens = new Set(shown.flatMap((issue) => tokensOfSpan(spans, issue.offset, issue.length)));
+    const changed = new Set(s.refs.flatMap((ref) => [...changedTokens(s.tokens, ref)]));
+    const shownHits = shown.filter((issue) => tokensOfSpan(spans, issue.offset, issue.length).some((t) => changed.has(t))).length;
+    return { words: s.tokens.map((t) => t.toLowerCase()), tags: tagTokens(text, spans), changed, shown: shown.length, shownHits, shownTokens };
+  });
+}
+
+/**
+ * The figures of a set of flags per sentence. A flag is "added" when no issue the learner sees today
+ * touches its word (an overlapping one would show the existing issue instead).
+ * @param {ReturnType<typeof prepare>} sentences @param {import('./ngram-checker.mjs').Flag[][]} flagsPer
+ */
+function figures(sentences, flagsPer) {
+  let flags = 0;
+  let hits = 0;
+  let added = 0;
+  let addedHits = 0;
+  let newlyFound = 0;
+  let found = 0;
+  let needing = 0;
+  let clean = 0;
+  let falseAlarms = 0;
+  let newFalseAlarms = 0;
+  let allFlags = 0;
+  let allHits = 0;
+  sentences.forEach((s, i) => {
+    const mine = flagsPer[i];
+    const addedHere = mine.filter((f) => !s.shownTokens.has(f.token));
+    flags += mine.length;
+    hits += mine.filter((f) => s.changed.has(f.token)).length;
+    added += addedHere.length;
+    addedHits += addedHere.filter((f) => s.changed.has(f.token)).length;
+    allFlags += s.shown + addedHere.length;
+    allHits += s.shownHits + addedHere.filter((f) => s.changed.has(f.token)).length;
+    const flaggedBefore = s.shown > 0;
+    const flaggedNow = flaggedBefore || addedHere.length > 0;
+    if (s.changed.size > 0) {
+      needing += 1;
+      if (flaggedNow) found += 1;
+      if (!flaggedBefore && flaggedNow) newlyFound += 1;
+    } else {
+      clean += 1;
+      if (flaggedNow) falseAlarms += 1;
+      if (!flaggedBefore && flaggedNow) newFalseAlarms += 1;
+    }
+  });
+  return { flags, hits, added, addedHits, newlyFound, needing, recall: found / needing, clean, falseAlarms, newFalseAlarms, spanPrecision: allHits / allFlags };
+}
+
+const pct = (/** @type {number} */ x) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)} %` : '–');
+const frac = (/** @type {number} */ a, /** @type {number} */ b) => (b === 0 ? '–' : `${a}/${b} ${pct(a / b)}`);
+const HEAD = '| set | ratio ≥ | flags, span precision | added flags, span precision | newly flagged sentences (recall gain) | clean sentences flagged (new) | with LT + Harper: recall, span precision, false alarms |';
+function row(/** @type {string} */ set, /** @type {string | number} */ ratio, /** @type {ReturnType<typeof figures>} */ f) {
+  return `| ${set} | ${ratio} | ${frac(f.hits, f.flags)} | ${frac(f.addedHits, f.added)} | ${f.newlyFound} (+${(100 * f.newlyFound / f.needing).toFixed(1)} pts) | ${f.falseAlarms}/${f.clean} (${f.newFalseAlarms}) | ${pct(f.recall)}, ${pct(f.spanPrecision)}, ${pct(f.falseAlarms / f.clean)} |`;
+}
+
+const started = Date.now();
+const counts = loadCounts(ngrams);
+console.log(`Counts: ${counts.unigrams.size} unigrams, ${counts.bigrams.size} bigrams (floor ${counts.floor}) from ${ngrams}`);
+const minGain = Math.log(Math.min(...THRESHOLDS));
+
+/** Every flag of every set at the lowest threshold, per sentence; higher thresholds filter these. */
+function allFlags(/** @type {ReturnType<typeof prepare>} */ sentences) {
+  return sentences.map((s) => ngramFlags(counts, s.words, s.tags, minGain));
+}
+const only = (/** @type {import('./ngram-checker.mjs').Flag[][]} */ per, /** @type {(f: import('./ngram-checker.mjs').Flag) => boolean} */ keep) => per.map((fs) => fs.filter(keep));
+/** Several sets may flag the same word: a learner sees one mark there. */
+const onePerToken = (/** @type {import('./ngram-checker.mjs').Flag[][]} */ per) => per.map((fs) => [...new Map(fs.map((f) => [f.token, f])).values()]);
+
+const dev = prepare('dev');
+const devFlags = allFlags(dev);
+const base = figures(dev, dev.map(() => []));
+console.log(`\nJFLEG dev: ${dev.length} sentences (${base.needing} needing correction, ${base.clean} clean). LanguageTool + kept Harper rules: recall ${pct(base.recall)}, span precision ${pct(base.spanPrecision)}, false alarms ${pct(base.falseAlarms / base.clean)}.\n`);
+console.log(HEAD);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+for (const set of CONFUSION_SETS) {
+  for (const t of THRESHOLDS) console.log(row(set, t, figures(dev, only(devFlags, (f) => f.set === set && f.gain >= Math.log(t)))));
+}
+for (const t of THRESHOLDS) console.log(row('all five', t, figures(dev, onePerToken(only(devFlags, (f) => f.gain >= Math.log(t))))));
+
+const chosen = (/** @type {import('./ngram-checker.mjs').Flag} */ f) => CHOSEN[f.set] !== undefined && f.gain >= Math.log(/** @type {number} */ (CHOSEN[f.set]));
+const choice = Object.entries(CHOSEN).map(([s, t]) => `${s} ≥ ${t}`).join(', ') || 'none';
+console.log(`\nThe choice (${choice}) on dev:`);
+console.log(HEAD);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log(row('chosen', choice, figures(dev, onePerToken(only(devFlags, chosen)))));
+
+if (runTest) {
+  const test = prepare('test');
+  const testFlags = allFlags(test);
+  const testBase = figures(test, test.map(() => []));
+  console.log(`\nJFLEG test, once, with the choice fixed: ${test.length} sentences (${testBase.needing} needing correction, ${testBase.clean} clean). LanguageTool + kept Harper rules: recall ${pct(testBase.recall)}, span precision ${pct(testBase.spanPrecision)}, false alarms ${pct(testBase.falseAlarms / testBase.clean)}.\n`);
+  console.log(HEAD);
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log(row('chosen', choice, figures(test, onePerToken(only(testFlags, chosen)))));
+}
+console.log(`\n${Math.round((Date.now() - started) / 1000)} s`);
