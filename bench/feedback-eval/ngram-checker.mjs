@@ -16,7 +16,7 @@ import { join } from 'node:path';
 
 /** @typedef {{ unigrams: Map<string, number>, bigrams: Map<string, number>, total: number, floor: number }} Counts */
 /** @typedef {'article' | 'preposition' | 'number' | 'agreement' | 'auxiliary'} ConfusionSet */
-/** @typedef {{ set: ConfusionSet, token: number, start: number, end: number, replacement: string[], gain: number }} Flag */
+/** @typedef {{ set: ConfusionSet, token: number, start: number, end: number, replacement: string[], gain: number, rareOriginal: boolean }} Flag */
 
 export const CONFUSION_SETS = /** @type {const} */ (['article', 'preposition', 'number', 'agreement', 'auxiliary']);
 
@@ -84,7 +84,7 @@ const ARTICLES = new Set(['a', 'an', 'the']);
 export const PREPOSITIONS = ['in', 'on', 'at', 'for', 'to', 'of', 'with', 'about', 'from'];
 const PREPOSITION_SET = new Set(PREPOSITIONS);
 const NO_ARTICLE_AFTER = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'some', 'any', 'no', 'every', 'each', 'many', 'much', 'more', 'most', 'few', 'several', 'all', 'both', 'such', 'what', 'which', 'whose', 'another', 'other', 'one', 'two', 'three']);
-const AUXILIARIES = ['is', 'are', 'was', 'were', 'am', 'be', 'been', 'has', 'have', 'had', 'will'];
+const AUXILIARIES = ['is', 'are', 'was', 'were', 'am'];
 const AUXILIARY_SET = new Set([...AUXILIARIES, 'do', 'does', 'did', 'can', 'could', 'would', 'should', 'may', 'might', 'must', 'shall', 'to', 'not', "n't", 'being']);
 const AGREEMENT_PAIRS = new Map([['is', 'are'], ['are', 'is'], ['was', 'were'], ['were', 'was'], ['has', 'have'], ['have', 'has'], ['does', 'do'], ['do', 'does']]);
 const indefinite = (/** @type {string | undefined} */ next) => (next && /^[aeiou]/.test(next) && !/^(?:u[nts]i|eu|one|once|use)/.test(next) ? 'an' : 'a');
@@ -113,9 +113,10 @@ export function candidates(words, tags) {
       const others = w === 'the' ? [indefinite(next)] : ['the'];
       for (const r of others) out.push({ set: 'article', token: i, start: i, end: i + 1, replacement: [r] });
       out.push({ set: 'article', token: i, start: i, end: i + 1, replacement: [] });
-    } else if (isWord(w) && (t.noun || t.adjective) && !t.pronoun && !t.proper && !(prev && NO_ARTICLE_AFTER.has(prev)) && !(tags[i - 1]?.adjective)) {
+    } else if (isWord(w) && isWord(prev) && t.noun && !t.plural && !t.adjective && !t.pronoun && !t.proper && !NO_ARTICLE_AFTER.has(/** @type {string} */ (prev)) && !tags[i - 1]?.adjective) {
+      // A missing article before a singular noun; before an adjective or a plural noun "the" is so often optional that bigrams only guess.
       out.push({ set: 'article', token: i, start: i, end: i, replacement: ['the'] });
-      if (!t.plural) out.push({ set: 'article', token: i, start: i, end: i, replacement: [indefinite(w)] });
+      out.push({ set: 'article', token: i, start: i, end: i, replacement: [indefinite(w)] });
     }
     if (PREPOSITION_SET.has(w)) {
       for (const r of PREPOSITIONS) if (r !== w) out.push({ set: 'preposition', token: i, start: i, end: i + 1, replacement: [r] });
@@ -125,11 +126,14 @@ export function candidates(words, tags) {
       out.push({ set: 'number', token: i, start: i, end: i + 1, replacement: [t.otherNumber] });
     }
     const pair = AGREEMENT_PAIRS.get(w);
-    if (pair) out.push({ set: 'agreement', token: i, start: i, end: i + 1, replacement: [pair] });
-    else if (t.verb && t.otherPerson && t.otherPerson !== w && (t.presentTense || t.infinitive)) {
+    // A bigram sees a verb's subject only when it is the word before.
+    const subjectBefore = tags[i - 1]?.noun || tags[i - 1]?.pronoun;
+    if (pair && subjectBefore) out.push({ set: 'agreement', token: i, start: i, end: i + 1, replacement: [pair] });
+    else if (!pair && subjectBefore && t.verb && t.otherPerson && t.otherPerson !== w && (t.presentTense || t.infinitive)) {
       out.push({ set: 'agreement', token: i, start: i, end: i + 1, replacement: [t.otherPerson] });
     }
-    if (t.verb && (t.gerund || t.participle || t.pastTense) && !(prev && AUXILIARY_SET.has(prev)) && !AUXILIARY_SET.has(w)) {
+    // A missing "be" before an -ing form after its subject ("they going"); a past tense needs no auxiliary.
+    if (t.verb && t.gerund && subjectBefore && !(prev && AUXILIARY_SET.has(prev)) && !AUXILIARY_SET.has(w)) {
       for (const r of AUXILIARIES) out.push({ set: 'auxiliary', token: i, start: i, end: i, replacement: [r] });
     }
   });
@@ -153,7 +157,8 @@ export function ngramFlags(counts, words, tags, minGain) {
     if (gain < minGain) continue;
     const key = `${c.set}:${c.token}`;
     const seen = best.get(key);
-    if (!seen || gain > seen.gain) best.set(key, { ...c, gain });
+    // rareOriginal: some word pair as written is below the list's floor (what a slip usually looks like).
+    if (!seen || gain > seen.gain) best.set(key, { ...c, gain, rareOriginal: !orig.attested });
   }
   return [...best.values()];
 }
