@@ -138,6 +138,7 @@ const onePerToken = (/** @type {import('./ngram-checker.mjs').Flag[][]} */ per) 
  * hand), tokenized the way JFLEG is ("don't" → "do n't"): the clean ones measure false alarms on
  * more than JFLEG's 35 clean sentences; the marks LanguageTool misses are what we hope to find.
  */
+/** @type {{ id: string, spans: { start: number, end: number }[], words: string[], marked: { start: number, end: number, note: boolean }[], flags: import('./ngram-checker.mjs').Flag[] }[]} */
 const OWN = JSON.parse(readFileSync(join(ROOT, 'libs', 'writing-feedback', 'fixtures', 'own-texts.json'), 'utf8')).texts.map((/** @type {any} */ t) => {
   const spans = [...t.text.matchAll(/[A-Za-z]+(?=n't)|n't|'[a-z]+|[A-Za-z]+|\d+|\S/g)].map((m) => ({ start: /** @type {number} */ (m.index), end: /** @type {number} */ (m.index) + m[0].length }));
   const words = spans.map((sp) => t.text.slice(sp.start, sp.end).toLowerCase());

@@ -14,7 +14,8 @@ const personCache = new Map();
 function otherNumber(/** @type {string} */ word, /** @type {boolean} */ plural) {
   const key = `${word}|${plural}`;
   if (!numberCache.has(key)) {
-    const doc = nlp(word).tag(plural ? 'Plural' : 'Singular');
+    // compromise's types leave out the views its plugins add (nouns, verbs).
+    const doc = /** @type {any} */ (nlp(word).tag(plural ? 'Plural' : 'Singular'));
     const other = (plural ? doc.nouns().toSingular() : doc.nouns().toPlural()).text().toLowerCase();
     numberCache.set(key, /^[a-z]+$/.test(other) && other !== word ? other : undefined);
   }
@@ -23,7 +24,7 @@ function otherNumber(/** @type {string} */ word, /** @type {boolean} */ plural) 
 
 function otherPerson(/** @type {string} */ word) {
   if (!personCache.has(word)) {
-    const forms = nlp(word).tag('Verb').verbs().conjugate()[0];
+    const forms = /** @type {any} */ (nlp(word).tag('Verb')).verbs().conjugate()[0];
     let other;
     if (forms?.PresentTense === word && forms.Infinitive !== word) other = forms.Infinitive;
     else if (forms?.Infinitive === word && forms.PresentTense !== word) other = forms.PresentTense;
