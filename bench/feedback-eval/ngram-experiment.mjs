@@ -120,9 +120,8 @@ function row(/** @type {string} */ set, /** @type {string | number} */ ratio, /*
 }
 
 const started = Date.now();
-const rssBefore = process.memoryUsage().rss;
 const counts = loadCounts(ngrams);
-console.log(`Counts: ${counts.unigrams.size} unigrams, ${counts.bigrams.size} bigrams (floor ${counts.floor}) from ${ngrams}; read in ${Date.now() - started} ms, resident memory +${Math.round((process.memoryUsage().rss - rssBefore) / 2 ** 20)} MB`);
+console.log(`Counts: ${counts.unigrams.size} unigrams, ${counts.bigrams.size} bigrams (floor ${counts.floor}) from ${ngrams}; read in ${Date.now() - started} ms`);
 const minGain = Math.log(Math.min(...THRESHOLDS));
 
 /** Every flag of every set at the lowest threshold, per sentence; higher thresholds filter these. */
