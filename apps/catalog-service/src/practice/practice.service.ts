@@ -96,7 +96,7 @@ export class PracticeService {
   async nextCards(uid: string, limit: number, tz: string | undefined, now = new Date()): Promise<PracticeCardsResponse> {
     const access = await this.premiumAccess(uid);
     const end = endOfLearnerDay(now, tz);
-    const [due, dueToday] = await Promise.all([this.store.due(uid, end, access, limit), this.store.dueCount(uid, end, access)]);
+    const { cards: due, dueToday } = await this.store.queue(uid, end, access, limit);
     const cards = due
       .map((stored) => toPublicCard(stored.id, stored.card, stored.dueAt, (testId) => this.library.test(testId)))
       .filter((card): card is PublicPracticeCard => card !== undefined);
