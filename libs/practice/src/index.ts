@@ -8,5 +8,6 @@ export * from './card-builders';
 export * from './missed-item-check';
 export * from './scheduler';
 export * from './fix-check';
+export * from './learner-day';
 export * from './progress';
 export * from './texts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PracticeSchedule, Skill } from '@fluent/contracts';
-import { dayKeyAtOffset, dayKeyInZone, dueToday, learntBySkill, practiceProgress, previousDay, reviewedToday, streak, type ProgressCard } from './progress';
+import { dayKeyAtOffset } from './learner-day';
+import { dueToday, learntBySkill, practiceProgress, previousDay, reviewedToday, streak, type ProgressCard } from './progress';
 import { LEARNT_STABILITY_DAYS } from './scheduler';
 
 const UTC = dayKeyAtOffset(0);
@@ -13,18 +14,7 @@ const card = (skill: Skill, due: string, schedule: Partial<Pick<PracticeSchedule
 });
 const learnt = { stability: LEARNT_STABILITY_DAYS, state: 'review' as const };
 
-describe('day keys', () => {
-  it('counts days at the learner offset from UTC', () => {
-    expect(UTC(NOW)).toBe('2026-11-26');
-    expect(dayKeyAtOffset(180)(NOW)).toBe('2026-11-27');
-    expect(dayKeyAtOffset(-600)(at('2026-11-26T05:00:00Z'))).toBe('2026-11-25');
-  });
-
-  it('counts days in a time zone, summer time included', () => {
-    expect(dayKeyInZone('Europe/Lisbon')(at('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
-    expect(dayKeyInZone('Europe/Lisbon')(at('2026-12-01T23:30:00Z'))).toBe('2026-12-01');
-  });
-
+describe('previousDay', () => {
   it('steps back across month and year ends', () => {
     expect(previousDay('2026-03-01')).toBe('2026-02-28');
     expect(previousDay('2027-01-01')).toBe('2026-12-31');

@@ -1,28 +1,8 @@
 import { SKILLS, type PracticeSchedule, type Skill } from '@fluent/contracts';
+import type { DayKey } from './learner-day';
 import { isLearnt } from './scheduler';
 
-/**
- * A day in the learner's calendar, as `YYYY-MM-DD`: "today", "reviewed today" and the streak are
- * counted in the learner's days, not UTC's (a review at 23:30 in Lisbon and one at 00:30 are two days).
- */
-export type DayKey = (instant: Date) => string;
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
-
-/**
- * Days at a fixed offset from UTC in minutes (east positive: +60 for CET). Simple, and what a
- * browser can send (`-new Date().getTimezoneOffset()`); it shifts by an hour across a DST change.
- */
-export function dayKeyAtOffset(offsetMinutes: number): DayKey {
-  return (instant) => new Date(instant.getTime() + offsetMinutes * MINUTE_MS).toISOString().slice(0, 10);
-}
-
-/** Days in an IANA time zone ('Europe/Lisbon'), DST included. Throws RangeError for an unknown zone. */
-export function dayKeyInZone(timeZone: string): DayKey {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return (instant) => format.format(instant);
-}
+const DAY_MS = 86_400_000;
 
 /** The calendar day before `day` (`YYYY-MM-DD`). */
 export function previousDay(day: string): string {

@@ -39,8 +39,7 @@ function service({ cards = [] as StoredCard[], paid = false, matches = [] as unk
     byId: vi.fn(async (uid: string, id: string) => (uid === 'u1' ? cards.find((c) => c.id === id) : undefined)),
     recordReview: vi.fn(async () => undefined),
     insertIfNew: vi.fn(async () => true),
-    due: vi.fn(async () => cards),
-    dueCount: vi.fn(async () => cards.length),
+    queue: vi.fn(async (_uid: string, _end: Date, _access: boolean, limit: number) => ({ cards: cards.slice(0, limit), dueToday: cards.length })),
   };
   const learners = { of: vi.fn(async () => ({ paid, attempts: [] })) };
   const feedback = { checkSentence: vi.fn(async () => ({ matches })), attemptFeedback: vi.fn() };
@@ -121,7 +120,7 @@ describe('PracticeService: the queue', () => {
     expect(JSON.stringify(cards)).not.toContain('"answer"');
     expect(cards[1]).toEqual({ id: 'c2', kind: 'mistyped-words', skill: 'grammar', testId: 1, dueAt: NOW.toISOString(), word: 'receive', typed: 'recieve' });
     // Without access, premium cards are left out by the query; up to the end of the learner's day.
-    expect(store.due).toHaveBeenCalledWith('u1', new Date('2026-03-02T23:59:59.999Z'), false, 10);
+    expect(store.queue).toHaveBeenCalledWith('u1', new Date('2026-03-02T23:59:59.999Z'), false, 10);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type PracticeReviewResult,
   type PublicPracticeCard,
 } from '@fluent/contracts';
-import { cardsFromAttempt, cardsFromFeedback, checkFix, isLearnt, isMissedItemCorrect, newSchedule, practiceProgress, reviewCard } from '@fluent/practice';
+import { cardsFromAttempt, cardsFromFeedback, checkFix, endOfLearnerDay, isLearnt, isMissedItemCorrect, learnerDays, newSchedule, practiceProgress, reviewCard } from '@fluent/practice';
 import { rpcError } from '@fluent/server-kit';
 import { toAttemptResult } from '../attempts/attempt-views';
 import { AttemptsService } from '../attempts/attempts.service';
@@ -18,7 +18,6 @@ import { AcceptedOrdersOverlay } from '../jumbled-orders/accepted-orders';
 import { LearnerProgress } from '../learners/learner-progress';
 import { TestLibrary } from '../library/test-library';
 import { FeedbackClient } from './feedback.client';
-import { endOfLearnerDay, learnerDays } from './learner-day';
 import { practiceCardsCreated, practiceDueCards, practiceReviews } from './practice-metrics';
 import { PracticeStore, type StoredCard } from './practice.store';
 import { fixMaxLength, missedItemOf, rightAnswer, toPublicCard } from './public-cards';
@@ -96,7 +95,7 @@ export class PracticeService {
   async nextCards(uid: string, limit: number, tz: string | undefined, now = new Date()): Promise<PracticeCardsResponse> {
     const access = await this.premiumAccess(uid);
     const end = endOfLearnerDay(now, tz);
-    const [due, dueToday] = await Promise.all([this.store.due(uid, end, access, limit), this.store.dueCount(uid, end, access)]);
+    const { cards: due, dueToday } = await this.store.queue(uid, end, access, limit);
     const cards = due
       .map((stored) => toPublicCard(stored.id, stored.card, stored.dueAt, (testId) => this.library.test(testId)))
       .filter((card): card is PublicPracticeCard => card !== undefined);

@@ -5,6 +5,7 @@ import type { PracticeCard, PracticeSchedule } from '@fluent/contracts';
 import { isLearnt, type PracticeGrade, type ProgressCard } from '@fluent/practice';
 import { isDuplicateKey } from '@fluent/server-kit';
 import { PracticeCardRecord, PracticeReviewRecord } from './practice-card.schema';
+import { QUEUE_READ_CAP, queueFromRead } from './queue-read';
 
 /** A stored card as the service reads it. */
 export interface StoredCard {
@@ -24,6 +25,11 @@ const toStored = (doc: Pick<CardDoc, '_id' | 'cardJson' | 'schedule' | 'dueAt' |
   dueAt: doc.dueAt,
   premium: doc.premium,
 });
+
+/** A due card as the queue serves it. */
+export type QueuedCard = Pick<StoredCard, 'id' | 'card' | 'dueAt'>;
+
+const toQueued = (doc: Pick<CardDoc, '_id' | 'cardJson' | 'dueAt'>): QueuedCard => ({ id: doc._id.toString(), card: JSON.parse(doc.cardJson) as PracticeCard, dueAt: doc.dueAt });
 
 /** The queue's filter: the learner's unlearnt cards due by `end`, without premium ones unless they have access. */
 export function queueFilter(uid: string, end: Date, premiumAccess: boolean): Record<string, unknown> {
@@ -74,18 +80,16 @@ export class PracticeStore implements OnModuleInit {
     }
   }
 
-  /** The next due cards, most overdue first: an index read of (uid, learnt, dueAt). */
-  async due(uid: string, end: Date, premiumAccess: boolean, limit: number): Promise<StoredCard[]> {
-    const docs = await this.cards
-      .find(queueFilter(uid, end, premiumAccess), { cardJson: 1, schedule: 1, dueAt: 1, premium: 1 })
-      .sort({ dueAt: 1 })
-      .limit(limit)
-      .lean<CardDoc[]>();
-    return docs.map(toStored);
-  }
-
-  dueCount(uid: string, end: Date, premiumAccess: boolean): Promise<number> {
-    return this.cards.countDocuments(queueFilter(uid, end, premiumAccess));
+  /**
+   * The session's next due cards, most overdue first, and how many are due: one read by the
+   * (uid, learnt, dueAt) index of at most QUEUE_READ_CAP cards (queue-read.ts says why), counted
+   * separately only when the queue is that long.
+   */
+  async queue(uid: string, end: Date, premiumAccess: boolean, limit: number): Promise<{ cards: QueuedCard[]; dueToday: number }> {
+    const filter = queueFilter(uid, end, premiumAccess);
+    const docs = await this.cards.find(filter, { cardJson: 1, dueAt: 1 }).sort({ dueAt: 1 }).limit(QUEUE_READ_CAP).lean<Array<Pick<CardDoc, '_id' | 'cardJson' | 'dueAt'>>>();
+    const { first, dueCount } = queueFromRead(docs, limit);
+    return { cards: first.map(toQueued), dueToday: dueCount ?? (await this.cards.countDocuments(filter)) };
   }
 
   /** The learner's card by id; undefined for an unknown id or another learner's card. */

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { endOfLearnerDay, learnerDays, zoneOffsetMs } from './learner-day';
+import { dayKeyAtOffset, dayKeyInZone, endOfLearnerDay, learnerDays, zoneOffsetMs } from './learner-day';
+
+const NOW = new Date('2026-11-26T21:30:00.000Z');
+const at = (iso: string) => new Date(iso);
+
+describe('day keys', () => {
+  it('counts days at the learner offset from UTC', () => {
+    expect(dayKeyAtOffset(0)(NOW)).toBe('2026-11-26');
+    expect(dayKeyAtOffset(180)(NOW)).toBe('2026-11-27');
+    expect(dayKeyAtOffset(-600)(at('2026-11-26T05:00:00Z'))).toBe('2026-11-25');
+  });
+
+  it('counts days in a time zone, summer time included', () => {
+    expect(dayKeyInZone('Europe/Lisbon')(at('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
+    expect(dayKeyInZone('Europe/Lisbon')(at('2026-12-01T23:30:00Z'))).toBe('2026-12-01');
+  });
+});
 
 describe("the learner's day", () => {
   it('ends at UTC midnight without a zone', () => {
