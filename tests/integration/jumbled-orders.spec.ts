@@ -9,7 +9,7 @@ import { jumbledOrderKey } from '@fluent/scoring';
 import { natsAuthOptions } from '@fluent/server-kit';
 import { ROOT } from '../../tools/stack/paths.mjs';
 import { appEnvironment } from '../../tools/stack/profiles.mjs';
-import { freshUnlistedOrder } from '../support/jumbled-orders';
+import { decidedOrders, freshUnlistedOrder } from '../support/jumbled-orders';
 import { killStartedProcesses, runNode } from '../support/processes';
 import { signedInOperator } from '../support/operators';
 import { blankAnswers, submission, submitAttempt, uidOf } from '../support/catalog';
@@ -52,7 +52,7 @@ describe('learners correct the bank: an accepted jumbled order rescores the stor
   afterAll(() => mongo.close());
 
   it('takes a claimed order from the results to the operators, accepts it, rescores every learner who gave it once, and scores it right from then on', async () => {
-    const order = freshUnlistedOrder(item);
+    const order = freshUnlistedOrder(item, await decidedOrders(mongo, item.id));
     const key = jumbledOrderKey(order);
     const [first, second, silent] = [await learnerAnswering(order), await learnerAnswering(order), await learnerAnswering(order)];
 
@@ -101,7 +101,7 @@ describe('learners correct the bank: an accepted jumbled order rescores the stor
   });
 
   it('changes nothing twice when the acceptance is delivered again', async () => {
-    const order = freshUnlistedOrder(item);
+    const order = freshUnlistedOrder(item, await decidedOrders(mongo, item.id));
     const key = jumbledOrderKey(order);
     const learner = await learnerAnswering(order);
     expect((await decide(operator, { itemId: item.id, order, decision: 'accept' })).status).toBe(200);
@@ -130,7 +130,7 @@ describe('learners correct the bank: an accepted jumbled order rescores the stor
   });
 
   it('refuses an order once (it leaves the list, and cannot then be accepted), and refuses orders that are not the words of the item', async () => {
-    const order = freshUnlistedOrder(item);
+    const order = freshUnlistedOrder(item, await decidedOrders(mongo, item.id));
     const learner = await learnerAnswering(order);
     expect((await claim(learner.token, learner.attemptId)).status).toBe(201);
     const refused = await decide(operator, { itemId: item.id, order, decision: 'refuse' });
@@ -178,7 +178,7 @@ describe('rescore-jumbled-orders: attempts stored before the jumbledAnswers inde
   }
 
   it('an accepted order misses an unindexed attempt; the command indexes it and applies the order, once, and a second run changes nothing', async () => {
-    const order = freshUnlistedOrder(item);
+    const order = freshUnlistedOrder(item, await decidedOrders(mongo, item.id));
     const key = jumbledOrderKey(order);
     const old = await oldAttemptAnswering(order);
     const indexed = await learnerAnswering(order);
