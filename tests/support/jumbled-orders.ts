@@ -11,13 +11,13 @@ const handedOut = new Set<string>();
  * orders stay in the stack's database between runs and tests (an accepted order is scored right at
  * once; a decided one cannot be decided otherwise), so each test needs one that no test has had and
  * the database holds no decision for (`decided`, from `decidedOrders`). A random order of the key's
- * words is one: with a short key (5 words, 120 orders) two random draws meet often enough to make a
+ * words is one: with a short key (6 words, 720 orders) two random draws meet often enough to make a
  * test fail at random, which is why both sets are left out.
  */
 export function freshUnlistedOrder(item: Pick<JumbledItem, 'answer' | 'alternatives'>, decided: ReadonlySet<string> = new Set()): string {
   const words = item.answer.replace(/[.?!]$/, '').split(' ');
   const listed = new Set([item.answer, ...(item.alternatives ?? [])].map(jumbledOrderKey));
-  for (;;) {
+  for (let tries = 0; tries < 100_000; tries += 1) {
     const shuffled = [...words];
     for (let i = shuffled.length - 1; i > 0; i -= 1) {
       const j = randomInt(0, i + 1);
@@ -29,6 +29,7 @@ export function freshUnlistedOrder(item: Pick<JumbledItem, 'answer' | 'alternati
     handedOut.add(key);
     return sentence;
   }
+  throw new Error(`no order of "${item.answer}" is left that the bank does not list and no test has had (reset the test profile's data)`);
 }
 
 /** The orders of an item the stack's database holds an operator's decision for (by the decisions' unique index). */
