@@ -439,3 +439,20 @@ describe('the orders the eighth blind review names are generated', () => {
     expect(from(item(930, 'The guide showed us that old castle.', 'the/guide/showed/us/that/old/castle'), 'that-as-demonstrative')).toEqual([]);
   });
 });
+
+/** The order the twelfth blind review names that no rule made: "is" and "was" exchanged between clauses. */
+describe('the order the twelfth blind review names is generated', () => {
+  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
+  const building = item(125, 'The building was designed by an architect whose work is widely admired.', 'was/work/whose/an/is/the/designed/admired/architect/widely/by/building', [
+    'Was the building designed by an architect whose work is widely admired?',
+  ]);
+
+  it('exchanges the present and the past of "be" between two clauses, in the key and its listed question (exchange-tenses)', () => {
+    expect(from(building, 'exchange-tenses')).toEqual(['Is the building designed by an architect whose work was widely admired?', 'The building is designed by an architect whose work was widely admired.']);
+  });
+
+  it('exchanges no forms of another number: each must still agree with its subject (exchange-tenses)', () => {
+    expect(from(item(931, 'The keys were on the table that is by the door.', 'keys/were/on/the/table/that/is/by/the/door'), 'exchange-tenses')).toEqual([]);
+  });
+});
+

@@ -44,6 +44,7 @@ export const GENERATOR_RULES = [
   'noun-compound',
   'pp-to-main-verb',
   'that-as-demonstrative',
+  'exchange-tenses',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 
