@@ -1,6 +1,6 @@
 import { wordsOf, type Generated, type Sentence } from './generators';
 import { nounPhrases, range } from './phrases';
-import type { Token } from './tag';
+import { lowerWord, type Token } from './tag';
 
 /**
  * The rules the eighth blind review of issue #42 found missing: a prepositional phrase at the end
@@ -10,7 +10,7 @@ import type { Token } from './tag';
  * they run on every order an item lists.
  */
 
-const lower = (t: Token | undefined): string => t?.word.toLowerCase() ?? '';
+const lower = lowerWord;
 
 /** Prepositions that can complete a verb of saying, showing or doing ("explain to", "do for", "agree with"). */
 const TO_THE_VERB = new Set(['to', 'for', 'with']);

@@ -1,7 +1,7 @@
 import nlp from 'compromise';
 import { identity, moveSpanTo, wordsOf, type Generated, type Sentence } from './generators';
 import { nounPhrases, range, type Span } from './phrases';
-import type { Token } from './tag';
+import { lowerWord, type Token } from './tag';
 
 /**
  * The rules the fourth blind review of issue #42 found missing: subject and object exchanged, an
@@ -12,7 +12,7 @@ import type { Token } from './tag';
  */
 
 const INDEFINITE_PEOPLE = new Set(['everyone', 'everybody', 'nobody', 'someone', 'somebody', 'anyone', 'anybody']);
-const lower = (t: Token | undefined): string => t?.word.toLowerCase() ?? '';
+const lower = lowerWord;
 
 interface Phrase extends Span {
   plural: boolean;

@@ -43,6 +43,9 @@ const PREPOSITIONS = new Set(
 );
 const CONJUNCTIONS = new Set(['and', 'but', 'or', 'that', 'if', 'because', 'so', 'while', 'unless', 'although']);
 
+/** A token's word in lower case ('' for none): the generators compare words case-blind. */
+export const lowerWord = (t: Token | undefined): string => t?.word.toLowerCase() ?? '';
+
 /**
  * Tags the words of one sentence. `words` are the answer's words with the case of the jumbled
  * pieces, so a capital marks a name (or "I"), never the start of the sentence.

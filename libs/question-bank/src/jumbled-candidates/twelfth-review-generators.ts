@@ -1,5 +1,5 @@
 import { identity, wordsOf, type Generated, type Sentence } from './generators';
-import type { Token } from './tag';
+import { lowerWord } from './tag';
 
 /**
  * The rule the twelfth blind review of issue #42 found missing: the present and the past of "be"
@@ -11,7 +11,7 @@ import type { Token } from './tag';
  */
 
 const PAIRS = [new Set(['is', 'was']), new Set(['are', 'were'])];
-const lower = (t: Token | undefined): string => t?.word.toLowerCase() ?? '';
+const lower = lowerWord;
 
 export function exchangeTenses(s: Sentence): Generated[] {
   const { tokens } = s;
