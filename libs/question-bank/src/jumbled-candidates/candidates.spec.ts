@@ -456,3 +456,31 @@ describe('the order the twelfth blind review names is generated', () => {
   });
 });
 
+
+/** The orders the thirteenth blind review names: a comment clause inside its clause, a pronoun as the one a venue is found for. */
+describe('the orders the thirteenth blind review names are generated', () => {
+  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
+
+  it('sets "I wonder" after the wh-word and after the verb of the clause it comments on, from the key and the listed order (comment-clause-inside)', () => {
+    const flat = item(296, 'I wonder who lives in the flat above ours.', 'ours/flat/lives/the/I/in/above/who/wonder', ['Who lives in the flat above ours I wonder?']);
+    expect(from(flat, 'comment-clause-inside')).toEqual(['Who I wonder lives in the flat above ours?', 'Who lives I wonder in the flat above ours?']);
+  });
+
+  it('sets "I think" after a subject noun phrase and after the verb, in a statement (comment-clause-inside)', () => {
+    const train = item(932, 'I think the last train leaves at midnight.', 'think/the/last/I/train/leaves/at/midnight');
+    expect(from(train, 'comment-clause-inside')).toEqual(['The last train I think leaves at midnight.', 'The last train leaves I think at midnight.']);
+  });
+
+  it('leaves a comment verb whose clause starts with "that" where it is (comment-clause-inside)', () => {
+    expect(from(item(933, 'I think that the last train leaves at midnight.', 'think/that/the/last/I/train/leaves/at/midnight'), 'comment-clause-inside')).toEqual([]);
+  });
+
+  it('moves the object pronoun of "took" to an infinitive that takes a person to benefit (move-object-pronoun)', () => {
+    const venue = item(253, 'It took us three weeks to find a suitable venue.', 'find/weeks/suitable/took/venue/it/three/to/a/us');
+    expect(from(venue, 'move-object-pronoun')).toEqual(['It took three weeks to find us a suitable venue.']);
+  });
+
+  it('moves no object pronoun to an infinitive that takes nobody to benefit (move-object-pronoun)', () => {
+    expect(from(item(57, 'It took me two hours to repair the printer.', 'printer/me/two/to/took/it/repair/hours/the'), 'move-object-pronoun')).toEqual([]);
+  });
+});

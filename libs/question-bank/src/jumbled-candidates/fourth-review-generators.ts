@@ -49,7 +49,10 @@ const MOVABLE_OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
 /**
  * An object pronoun after a verb moved to after a later infinitive whose complement is a
  * participle or an adjective, where it becomes that verb's object (the causative "get someone
- * used to"): "It took me weeks to get used to night shifts." → "It took weeks to get me used to night shifts.".
+ * used to"): "It took me weeks to get used to night shifts." → "It took weeks to get me used to night shifts.";
+ * since the thirteenth blind draw also after an infinitive that takes someone to benefit before its
+ * object, where it becomes that person: "It took us three weeks to find a suitable venue." → "It
+ * took three weeks to find us a suitable venue.".
  */
 export function moveObjectPronoun(s: Sentence): Generated[] {
   const { tokens } = s;
@@ -58,13 +61,21 @@ export function moveObjectPronoun(s: Sentence): Generated[] {
   for (const [p, t] of tokens.entries()) {
     if (t.cls !== 'pron' || !MOVABLE_OBJECT_PRONOUNS.has(lower(t)) || tokens[p - 1]?.cls !== 'verb') continue;
     for (let v = p + 2; v < n - 1; v++) {
-      if (tokens[v]?.cls !== 'verb' || tokens[v - 1]?.cls !== 'to' || !isComplement(tokens, v + 1)) continue;
+      if (tokens[v]?.cls !== 'verb' || tokens[v - 1]?.cls !== 'to' || !(isComplement(tokens, v + 1) || isBeneficiarySlot(tokens, v))) continue;
       const rest = identity(n).filter((i) => i !== p);
       const at = rest.indexOf(v) + 1;
       out.push({ words: wordsOf(tokens, [...rest.slice(0, at), p, ...rest.slice(at)]), rule: 'move-object-pronoun' });
     }
   }
   return out;
+}
+
+/** Verbs that take a person to benefit before their object ("find us a venue", "book me a table"). */
+const BENEFACTIVE_VERBS = new Set(['find', 'get', 'buy', 'book', 'make', 'build', 'cook', 'fetch', 'bring', 'order', 'reserve', 'choose', 'pick', 'save', 'leave']);
+
+/** An infinitive of such a verb with a noun phrase straight after it, where a pronoun can come between. */
+function isBeneficiarySlot(tokens: readonly Token[], v: number): boolean {
+  return BENEFACTIVE_VERBS.has(lower(tokens[v])) && ['det', 'poss', 'adj', 'num', 'noun'].includes(tokens[v + 1]?.cls ?? '');
 }
 
 /** A participle, or an adjective that is not a noun's ("get used to", "keep warm"; not "drink more water"). */

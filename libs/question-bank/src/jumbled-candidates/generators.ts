@@ -45,6 +45,7 @@ export const GENERATOR_RULES = [
   'pp-to-main-verb',
   'that-as-demonstrative',
   'exchange-tenses',
+  'comment-clause-inside',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 
