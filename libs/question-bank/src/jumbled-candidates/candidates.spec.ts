@@ -243,7 +243,9 @@ describe('the orders the third blind review names are generated', () => {
 
   it('exchanges objects only around a bare infinitive, not around a preposition (swap-objects)', () => {
     const i = item(903, 'The coach helped her with the new players.', 'players/the/with/new/coach/helped/her');
-    expect(sentences(i)).not.toContain('The coach helped the new players with her.');
+    // The order itself is exchange-pronoun-pp-object's (fourteenth review): not this rule's.
+    expect(rulesOf(i, 'The coach helped the new players with her.') ?? []).not.toContain('swap-objects');
+    expect(candidatesFor(i).filter((c) => c.rules.includes('swap-objects'))).toEqual([]);
   });
 
   it('puts an adverbial clause right after the wh-word (clause-after-wh)', () => {
@@ -482,5 +484,47 @@ describe('the orders the thirteenth blind review names are generated', () => {
 
   it('moves no object pronoun to an infinitive that takes nobody to benefit (move-object-pronoun)', () => {
     expect(from(item(57, 'It took me two hours to repair the printer.', 'printer/me/two/to/took/it/repair/hours/the'), 'move-object-pronoun')).toEqual([]);
+  });
+});
+
+/** The orders the fourteenth blind review names that no rule made. */
+describe('the orders the fourteenth blind review names are generated', () => {
+  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
+
+  it('fronts a partitive with the phrase after its noun, from a listed order (front-partitive)', () => {
+    const proposals = item(129, 'Neither of the proposals was considered feasible by the engineers.', 'considered/was/engineers/feasible/the/of/by/proposals/neither/the', [
+      'Of the proposals neither was considered feasible by the engineers.',
+      'Neither of the proposals by the engineers was considered feasible.',
+    ]);
+    expect(from(proposals, 'front-partitive')).toEqual(['Of the proposals by the engineers neither was considered feasible.']);
+  });
+
+  it('fronts no "of" phrase that does not follow a partitive word (front-partitive)', () => {
+    expect(from(item(934, 'Photos of the old harbour were shown by the guide.', 'photos/of/the/old/harbour/were/shown/by/the/guide'), 'front-partitive')).toEqual([]);
+  });
+
+  it('exchanges an object pronoun with the noun phrase of the preposition after it (exchange-pronoun-pp-object)', () => {
+    expect(from(item(33, 'Nobody told me about the meeting.', 'told/about/meeting/the/nobody/me'), 'exchange-pronoun-pp-object')).toEqual(['Nobody told the meeting about me.']);
+  });
+
+  it('exchanges no pronoun followed by an infinitive, nor one after a preposition (exchange-pronoun-pp-object)', () => {
+    expect(from(item(15, 'Mum asked me to tidy my room.', 'room/my/to/me/Mum/tidy/asked'), 'exchange-pronoun-pp-object')).toEqual([]);
+    expect(from(item(935, 'She sat beside him at the back.', 'she/sat/beside/him/at/the/back'), 'exchange-pronoun-pp-object')).toEqual([]);
+  });
+
+  it('makes the "little" of a negative inversion an adjective, as a question and an emphatic statement (inversion-adverb-to-adjective)', () => {
+    const repairs = item(138, 'Little did the engineers realise how difficult the repairs would be.', 'the/how/did/repairs/difficult/would/engineers/be/little/the/realise');
+    expect(from(repairs, 'inversion-adverb-to-adjective')).toEqual(
+      expect.arrayContaining(['Did the engineers realise how difficult the little repairs would be?', 'The engineers did realise how difficult the little repairs would be.']),
+    );
+  });
+
+  it('leaves an inversion after another adverb (inversion-adverb-to-adjective)', () => {
+    expect(from(item(167, 'Only recently did investors begin to take the company seriously.', 'only/recently/did/investors/begin/to/take/the/company/seriously'), 'inversion-adverb-to-adjective')).toEqual([]);
+  });
+
+  it('fronts "yet" as "however" (front-contrast-adverb)', () => {
+    const depot = item(164, 'The committee has yet to decide whether the bus depot should be relocated.', 'has/decide/the/whether/depot/to/committee/yet/be/should/relocated/bus/the');
+    expect(from(depot, 'front-contrast-adverb')).toEqual(['Yet the committee has to decide whether the bus depot should be relocated.']);
   });
 });

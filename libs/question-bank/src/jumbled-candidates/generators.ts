@@ -46,6 +46,10 @@ export const GENERATOR_RULES = [
   'that-as-demonstrative',
   'exchange-tenses',
   'comment-clause-inside',
+  'front-partitive',
+  'exchange-pronoun-pp-object',
+  'inversion-adverb-to-adjective',
+  'front-contrast-adverb',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 
