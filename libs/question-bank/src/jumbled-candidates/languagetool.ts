@@ -63,7 +63,14 @@ export function errorsOf(candidate: readonly GrammarMatch[], accepted: readonly 
  * disruption to the businesses?" flagged the same words fronted, and no reviewer saw that order).
  */
 export async function acceptedOrderMatches(item: { answer: string; alternatives?: string[] }, check: GrammarCheck): Promise<GrammarMatch[][]> {
-  const orders = [item.answer, ...(item.alternatives ?? [])];
-  const [us, gb] = await Promise.all([Promise.all(orders.map((o) => check(o, 'en-US'))), Promise.all(orders.map((o) => check(o, 'en-GB')))]);
-  return [us.flat(), gb.flat()];
+  const us: GrammarMatch[] = [];
+  const gb: GrammarMatch[] = [];
+  // One order at a time (both languages together), as the candidates are checked: an item with a
+  // dozen listed orders sent at once got LanguageTool's 503 "too many parallel requests".
+  for (const order of [item.answer, ...(item.alternatives ?? [])]) {
+    const [u, g] = await Promise.all([check(order, 'en-US'), check(order, 'en-GB')]);
+    us.push(...u);
+    gb.push(...g);
+  }
+  return [us, gb];
 }
