@@ -528,3 +528,38 @@ describe('the orders the fourteenth blind review names are generated', () => {
     expect(from(depot, 'front-contrast-adverb')).toEqual(['Yet the committee has to decide whether the bus depot should be relocated.']);
   });
 });
+
+/** The orders the fifteenth blind review names that no rule made. */
+describe('the orders the fifteenth blind review names are generated', () => {
+  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
+
+  it('puts a phrasal verb\'s particle after its object, in a listed order and its question (move-particle)', () => {
+    const tickets = item(254, 'The tickets sold out faster than we had expected.', 'faster/had/tickets/expected/out/the/we/sold/than', [
+      'We had sold out the tickets faster than expected.',
+      'Had we sold out the tickets faster than expected?',
+    ]);
+    expect(from(tickets, 'move-particle')).toEqual(['Had we sold the tickets out faster than expected?', 'We had sold the tickets out faster than expected.']);
+  });
+
+  it('puts a particle after its object back before it (move-particle)', () => {
+    expect(from(item(936, 'She picked the parcel up at the post office.', 'she/picked/the/parcel/up/at/the/post/office'), 'move-particle')).toEqual(['She picked up the parcel at the post office.']);
+  });
+
+  it('moves the particle after the whole object, its "of" phrase included (move-particle)', () => {
+    const error = item(156, 'The experiment was repeated to rule out the possibility of error.', 'experiment/was/repeated/to/rule/out/the/possibility/of/error/the');
+    expect(from(error, 'move-particle')).toContain('The experiment was repeated to rule the possibility of error out.');
+  });
+
+  it('moves no particle of a verb without an object (move-particle)', () => {
+    expect(from(item(937, 'The lights went out at midnight.', 'the/lights/went/out/at/midnight'), 'move-particle')).toEqual([]);
+  });
+
+  it('moves a number that follows a noun before it (number-before-previous-noun)', () => {
+    const coins = item(146, 'It took the volunteers three years to catalogue the coin collection.', 'coin/to/years/the/catalogue/collection/the/three/it/volunteers/took');
+    expect(from(coins, 'number-before-previous-noun')).toEqual(['It took the three volunteers years to catalogue the coin collection.']);
+  });
+
+  it('moves no number that ends its phrase (number-before-previous-noun)', () => {
+    expect(from(item(938, 'We stayed in room twelve.', 'we/stayed/in/room/twelve'), 'number-before-previous-noun')).toEqual([]);
+  });
+});

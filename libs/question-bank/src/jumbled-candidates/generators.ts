@@ -50,6 +50,8 @@ export const GENERATOR_RULES = [
   'exchange-pronoun-pp-object',
   'inversion-adverb-to-adjective',
   'front-contrast-adverb',
+  'move-particle',
+  'number-before-previous-noun',
 ] as const;
 export type GeneratorRule = (typeof GENERATOR_RULES)[number];
 

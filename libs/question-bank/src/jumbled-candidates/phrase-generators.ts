@@ -4,6 +4,7 @@ import type { Token } from './tag';
 import { eighthReviewCandidates } from './eighth-review-generators';
 import { fourthReviewCandidates, objectRelativeEnd } from './fourth-review-generators';
 import { thirdReviewCandidates } from './third-review-generators';
+import { fifteenthReviewCandidates } from './fifteenth-review-generators';
 import { fourteenthReviewCandidates } from './fourteenth-review-generators';
 import { thirteenthReviewCandidates } from './thirteenth-review-generators';
 import { twelfthReviewCandidates } from './twelfth-review-generators';
@@ -222,5 +223,5 @@ export function otherForm(s: Sentence): string[][] {
 
 /** The rules above, on one listed order (`isKey`: the item's key, where move-adverbial already ran). */
 export function phraseCandidates(s: Sentence, isKey: boolean): Generated[] {
-  return [...moveAdverbialEnd(s, !isKey), ...detachInfinitive(s), ...partitiveToEnd(s), ...movePp(s), ...swapPronounAntecedent(s), ...thirdReviewCandidates(s), ...fourthReviewCandidates(s), ...eighthReviewCandidates(s), ...twelfthReviewCandidates(s), ...thirteenthReviewCandidates(s), ...fourteenthReviewCandidates(s)];
+  return [...moveAdverbialEnd(s, !isKey), ...detachInfinitive(s), ...partitiveToEnd(s), ...movePp(s), ...swapPronounAntecedent(s), ...thirdReviewCandidates(s), ...fourthReviewCandidates(s), ...eighthReviewCandidates(s), ...twelfthReviewCandidates(s), ...thirteenthReviewCandidates(s), ...fourteenthReviewCandidates(s), ...fifteenthReviewCandidates(s)];
 }
