@@ -36,6 +36,15 @@ export class LearnerProgress {
     });
   }
 
+  /**
+   * Whether the learner has premium access, for a read that needs nothing else (the practice
+   * queue): the kept progress when there is one, otherwise the entitlement alone, one read by key,
+   * not the whole progress (the learner's attempts are the costly part of it).
+   */
+  async paid(uid: string): Promise<boolean> {
+    return this.cache.peek(uid)?.paid ?? (await this.entitlements.hasPaid(uid));
+  }
+
   /** After a write to the learner's attempts or entitlement, before the reply goes out. */
   changed(uid: string): void {
     this.cache.invalidate(uid);

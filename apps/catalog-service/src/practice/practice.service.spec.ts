@@ -41,7 +41,7 @@ function service({ cards = [] as StoredCard[], paid = false, matches = [] as unk
     insertIfNew: vi.fn(async () => true),
     queue: vi.fn(async (_uid: string, _end: Date, _access: boolean, limit: number) => ({ cards: cards.slice(0, limit), dueToday: cards.length })),
   };
-  const learners = { of: vi.fn(async () => ({ paid, attempts: [] })) };
+  const learners = { paid: vi.fn(async () => paid) };
   const feedback = { checkSentence: vi.fn(async () => ({ matches })), attemptFeedback: vi.fn() };
   const accepted = { orders: vi.fn(async () => new Map()) };
   const attempts = { detailById: vi.fn() };

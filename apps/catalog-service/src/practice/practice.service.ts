@@ -138,7 +138,7 @@ export class PracticeService {
     }
   }
 
-  private async premiumAccess(uid: string): Promise<boolean> {
-    return (await this.learners.of(uid)).paid;
+  private premiumAccess(uid: string): Promise<boolean> {
+    return this.learners.paid(uid);
   }
 }

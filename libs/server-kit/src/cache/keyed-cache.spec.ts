@@ -90,6 +90,27 @@ describe('KeyedCache', () => {
     expect(await c.get('a', async () => 'v2')).toBe('v2');
   });
 
+  it('peeks at a kept value without ever loading: nothing before a load, nothing after an invalidation or the TTL', async () => {
+    const clock = { now: 0 };
+    const c = cache(clock);
+    expect(c.peek('a')).toBeUndefined();
+    const pending = deferred<string>();
+    const running = c.get('a', () => pending.promise);
+    // A load under way is not a kept value.
+    expect(c.peek('a')).toBeUndefined();
+    pending.resolve('v1');
+    await running;
+    expect(c.peek('a')).toBe('v1');
+    c.invalidate('a');
+    expect(c.peek('a')).toBeUndefined();
+    await c.get('a', async () => 'v2');
+    clock.now = 999;
+    expect(c.peek('a')).toBe('v2');
+    clock.now = 1_000;
+    expect(c.peek('a')).toBeUndefined();
+    expect(c.size).toBe(0);
+  });
+
   it('keeps at most maxEntries, dropping the least recently read', async () => {
     const c = cache({ now: 0 }, 2);
     await c.get('a', async () => 'a');

@@ -49,6 +49,19 @@ export class KeyedCache<T> {
     return this.startLoad(key, load);
   }
 
+  /** The value kept for `key` when there is a fresh one, without loading it (a miss is the caller's to answer). */
+  peek(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
   /** Forgets `key`, and keeps a load under way for it from being stored. */
   invalidate(key: string): void {
     this.entries.delete(key);

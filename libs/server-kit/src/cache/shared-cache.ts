@@ -36,6 +36,11 @@ export class SharedCache<T> {
     return this.cache.get(key, load);
   }
 
+  /** The value kept for `key` on this replica, if any (KeyedCache.peek). */
+  peek(key: string): T | undefined {
+    return this.cache.peek(key);
+  }
+
   /** After a write to what `key` reads: here at once, on the other replicas before any later request. */
   invalidate(key: string): void {
     this.cache.invalidate(key);
