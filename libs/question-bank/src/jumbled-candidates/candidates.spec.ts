@@ -473,6 +473,10 @@ describe('the orders the thirteenth blind review names are generated', () => {
     expect(from(train, 'comment-clause-inside')).toEqual(['The last train I think leaves at midnight.', 'The last train leaves I think at midnight.']);
   });
 
+  it('leaves "I think" that ends a comparison where it is (comment-clause-inside)', () => {
+    expect(from(item(941, 'The exam was much harder than I think.', 'the/exam/was/much/harder/than/I/think'), 'comment-clause-inside')).toEqual([]);
+  });
+
   it('leaves a comment verb whose clause starts with "that" where it is (comment-clause-inside)', () => {
     expect(from(item(933, 'I think that the last train leaves at midnight.', 'think/that/the/last/I/train/leaves/at/midnight'), 'comment-clause-inside')).toEqual([]);
   });
@@ -523,6 +527,10 @@ describe('the orders the fourteenth blind review names are generated', () => {
     expect(from(item(167, 'Only recently did investors begin to take the company seriously.', 'only/recently/did/investors/begin/to/take/the/company/seriously'), 'inversion-adverb-to-adjective')).toEqual([]);
   });
 
+  it('fronts no "yet" but that of "has yet to" (front-contrast-adverb)', () => {
+    expect(from(item(942, 'They have not finished the work yet.', 'they/have/not/finished/the/work/yet'), 'front-contrast-adverb')).toEqual([]);
+  });
+
   it('fronts "yet" as "however" (front-contrast-adverb)', () => {
     const depot = item(164, 'The committee has yet to decide whether the bus depot should be relocated.', 'has/decide/the/whether/depot/to/committee/yet/be/should/relocated/bus/the');
     expect(from(depot, 'front-contrast-adverb')).toEqual(['Yet the committee has to decide whether the bus depot should be relocated.']);
@@ -547,16 +555,23 @@ describe('the orders the fifteenth blind review names are generated', () => {
 
   it('moves the particle after the whole object, its "of" phrase included (move-particle)', () => {
     const error = item(156, 'The experiment was repeated to rule out the possibility of error.', 'experiment/was/repeated/to/rule/out/the/possibility/of/error/the');
-    expect(from(error, 'move-particle')).toContain('The experiment was repeated to rule the possibility of error out.');
+    expect(from(error, 'move-particle')).toEqual(['The experiment was repeated to rule the possibility of error out.']);
   });
 
-  it('moves no particle of a verb without an object (move-particle)', () => {
+  it('moves no particle of a verb without an object, nor a preposition before a noun phrase (move-particle)', () => {
     expect(from(item(937, 'The lights went out at midnight.', 'the/lights/went/out/at/midnight'), 'move-particle')).toEqual([]);
+    // "down" before a noun phrase is a preposition, not the verb's particle.
+    expect(from(item(939, 'She walked the dog down the street.', 'she/walked/the/dog/down/the/street'), 'move-particle')).toEqual([]);
   });
 
   it('moves a number that follows a noun before it (number-before-previous-noun)', () => {
     const coins = item(146, 'It took the volunteers three years to catalogue the coin collection.', 'coin/to/years/the/catalogue/collection/the/three/it/volunteers/took');
     expect(from(coins, 'number-before-previous-noun')).toEqual(['It took the three volunteers years to catalogue the coin collection.']);
+  });
+
+  it('puts the number right after the determiner, before the noun\'s adjectives (number-before-previous-noun)', () => {
+    const young = item(940, 'It took the young volunteers three years to finish.', 'it/took/the/young/volunteers/three/years/to/finish');
+    expect(from(young, 'number-before-previous-noun')).toEqual(['It took the three young volunteers years to finish.']);
   });
 
   it('moves no number that ends its phrase (number-before-previous-noun)', () => {

@@ -1,6 +1,6 @@
 import { wordsOf, type Generated, type Sentence } from './generators';
-import { nounPhrases, range } from './phrases';
-import { lowerWord } from './tag';
+import { nounPhrases, range, withOfPhrases } from './phrases';
+import { lowerWord, type Token } from './tag';
 
 /**
  * The rules the fifteenth blind review of issue #42 found missing. Like the other phrase rules they
@@ -22,30 +22,45 @@ export function moveParticle(s: Sentence): Generated[] {
   const phrases = nounPhrases(tokens);
   const out: Generated[] = [];
   for (const [v, t] of tokens.entries()) {
-    // The tagger reads a participle after an auxiliary as an adjective ("had sold", "Had we sold").
-    if (t.cls !== 'verb' && !(t.cls === 'adj' && tokens.slice(0, v).some((x) => x.cls === 'aux'))) continue;
+    if (t.cls !== 'verb' && !isParticipleAfterAux(tokens, v)) continue;
     // Verb, particle, object → verb, object, particle.
-    if (PARTICLES.has(lower(tokens[v + 1]))) {
-      const np = phrases.find((p) => p.start === v + 2);
+    const object = PARTICLES.has(lower(tokens[v + 1])) ? phrases.find((p) => p.start === v + 2) : undefined;
+    if (object) {
       // The object with its "of" phrases ("the possibility of error"), as a reader moves it.
-      let end = np?.end ?? -1;
-      for (let next = phrases.find((p) => p.start === end + 1); np && lower(tokens[end]) === 'of' && next; next = phrases.find((p) => p.start === end + 1)) end = next.end;
-      if (np) out.push({ words: wordsOf(tokens, [...range(0, v + 1), ...range(np.start, end), v + 1, ...range(end, n)]), rule: 'move-particle' });
+      const end = withOfPhrases(tokens, phrases, object.end);
+      out.push({ words: wordsOf(tokens, [...range(0, v + 1), ...range(object.start, end), v + 1, ...range(end, n)]), rule: 'move-particle' });
     }
-    // Verb, object, particle → verb, particle, object.
+    // Verb, object, particle → verb, particle, object; not when a phrase follows the "particle",
+    // which is then a preposition ("walked the dog down the street").
     const np = phrases.find((p) => p.start === v + 1);
-    if (np && PARTICLES.has(lower(tokens[np.end]))) out.push({ words: wordsOf(tokens, [...range(0, v + 1), np.end, ...range(np.start, np.end), ...range(np.end + 1, n)]), rule: 'move-particle' });
+    const after = tokens[(np?.end ?? -1) + 1]?.cls ?? '';
+    if (np && PARTICLES.has(lower(tokens[np.end])) && !['det', 'poss', 'pron', 'noun', 'proper', 'adj', 'num'].includes(after)) {
+      out.push({ words: wordsOf(tokens, [...range(0, v + 1), np.end, ...range(np.start, np.end), ...range(np.end + 1, n)]), rule: 'move-particle' });
+    }
   }
   return out;
 }
 
+/** The tagger reads a participle right after an auxiliary, or after an auxiliary and its subject, as an adjective ("had sold", "Had we sold"). */
+function isParticipleAfterAux(tokens: readonly Token[], v: number): boolean {
+  if (tokens[v]?.cls !== 'adj') return false;
+  return tokens[v - 1]?.cls === 'aux' || (tokens[v - 2]?.cls === 'aux' && tokens[v - 1]?.cls === 'pron');
+}
+
+/**
+ * Within one noun phrase as the tagger reads it ("the volunteers three years"), a number after a
+ * noun put right after the phrase's determiner: "the three volunteers years".
+ */
 export function numberBeforePreviousNoun(s: Sentence): Generated[] {
   const { tokens } = s;
   const n = tokens.length;
   const out: Generated[] = [];
-  for (const [i, t] of tokens.entries()) {
-    if (t.cls !== 'num' || tokens[i - 1]?.cls !== 'noun' || !['noun', 'adj'].includes(tokens[i + 1]?.cls ?? '')) continue;
-    out.push({ words: wordsOf(tokens, [...range(0, i - 1), i, i - 1, ...range(i + 1, n)]), rule: 'number-before-previous-noun' });
+  for (const p of nounPhrases(tokens)) {
+    if (p.det < 0) continue;
+    for (const i of p.modifiers) {
+      if (tokens[i]?.cls !== 'num' || tokens[i - 1]?.cls !== 'noun') continue;
+      out.push({ words: wordsOf(tokens, [...range(0, p.det + 1), i, ...range(p.det + 1, i), ...range(i + 1, n)]), rule: 'number-before-previous-noun' });
+    }
   }
   return out;
 }

@@ -12,8 +12,8 @@ import { lowerWord } from './tag';
  * - the "little" of a negative inversion made an adjective of a noun, leaving a question or an
  *   emphatic statement ("Little did the engineers realise …" → "Did the engineers realise how
  *   difficult the little repairs would be?");
- * - "yet" or "still" fronted, where it reads "however" ("The committee has yet to decide …" →
- *   "Yet the committee has to decide …").
+ * - the "yet" of "has yet to" fronted, where it reads "however" ("The committee has yet to decide …"
+ *   → "Yet the committee has to decide …").
  */
 
 const lower = lowerWord;
@@ -79,12 +79,14 @@ export function inversionAdverbToAdjective(s: Sentence): Generated[] {
   return out;
 }
 
-const CONTRAST_ADVERBS = new Set(['yet', 'still']);
-
-/** "yet" or "still" inside the sentence put first, where it means "however" or "nevertheless". */
+/**
+ * The "yet" of "has yet to …" put first, where it reads "however" and leaves "has to …" ("Yet the
+ * committee has to decide …"). Another "yet" ("not yet", "small yet heavy") would not read so; a
+ * fronted "still" is `front-adverbial`'s.
+ */
 export function frontContrastAdverb(s: Sentence): Generated[] {
   const { tokens } = s;
-  return tokens.flatMap((t, i) => (i > 0 && CONTRAST_ADVERBS.has(lower(t)) ? [{ words: wordsOf(tokens, [i, ...identity(tokens.length).filter((k) => k !== i)]), rule: 'front-contrast-adverb' as const }] : []));
+  return tokens.flatMap((t, i) => (i > 0 && lower(t) === 'yet' && tokens[i - 1]?.cls === 'aux' && tokens[i + 1]?.cls === 'to' ? [{ words: wordsOf(tokens, [i, ...identity(tokens.length).filter((k) => k !== i)]), rule: 'front-contrast-adverb' as const }] : []));
 }
 
 export function fourteenthReviewCandidates(s: Sentence): Generated[] {

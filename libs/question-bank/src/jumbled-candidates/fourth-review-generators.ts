@@ -75,7 +75,7 @@ const BENEFACTIVE_VERBS = new Set(['find', 'get', 'buy', 'book', 'make', 'build'
 
 /** An infinitive of such a verb with a noun phrase straight after it, where a pronoun can come between. */
 function isBeneficiarySlot(tokens: readonly Token[], v: number): boolean {
-  return BENEFACTIVE_VERBS.has(lower(tokens[v])) && ['det', 'poss', 'adj', 'num', 'noun'].includes(tokens[v + 1]?.cls ?? '');
+  return BENEFACTIVE_VERBS.has(lower(tokens[v])) && nounPhrases(tokens).some((p) => p.start === v + 1);
 }
 
 /** A participle, or an adjective that is not a noun's ("get used to", "keep warm"; not "drink more water"). */

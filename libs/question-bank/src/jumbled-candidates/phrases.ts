@@ -50,18 +50,19 @@ export function prepositionalPhrases(tokens: readonly Token[], phrases: readonly
     let np = phrases.find((p) => p.start === i + 1);
     if (!np && tokens[i + 1]?.cls === 'pron') np = { start: i + 1, end: i + 2, det: -1, modifiers: [], head: i + 1 };
     if (!np) continue;
-    let end = np.end;
     // "of all ages", "of the experiment": the of-phrase belongs to the noun before it.
-    while (tokens[end]?.word === 'of') {
-      const next = phrases.find((p) => p.start === end + 1);
-      if (!next) break;
-      end = next.end;
-    }
-    spans.push({ start: i, end });
+    spans.push({ start: i, end: withOfPhrases(tokens, phrases, np.end) });
   }
   return spans;
 }
 
 export function range(from: number, to: number): number[] {
   return Array.from({ length: Math.max(0, to - from) }, (_, k) => from + k);
+}
+
+/** Where a noun phrase ending at `end` ends with the "of" phrases after it ("the possibility of error"). */
+export function withOfPhrases(tokens: readonly Token[], phrases: readonly NounPhrase[], end: number): number {
+  let at = end;
+  for (let next = phrases.find((p) => p.start === at + 1); tokens[at]?.word === 'of' && next; next = phrases.find((p) => p.start === at + 1)) at = next.end;
+  return at;
 }

@@ -20,7 +20,8 @@ export async function runJumbledCandidates(options: { url: string; recheck: bool
   const previous = options.recheck ? new Map<string, string[]>() : previousResults(checker);
   const grammar = new Map<string, string[]>();
   const queue = items.flatMap((item) => candidatesFor(item).map((c) => ({ item, sentence: c.sentence })));
-  const keyMatches = new Map<number, Awaited<ReturnType<GrammarCheck>>[]>();
+  // The promise is kept, not its result, so workers on one item share one check of its listed orders.
+  const keyMatches = new Map<number, Promise<Awaited<ReturnType<GrammarCheck>>[]>>();
   let checked = 0;
   const work = async (): Promise<void> => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -30,11 +31,12 @@ export async function runJumbledCandidates(options: { url: string; recheck: bool
         grammar.set(sentence, known);
         continue;
       }
-      let key = keyMatches.get(item.id);
-      if (!key) {
-        key = await acceptedOrderMatches(item, lt.check);
-        keyMatches.set(item.id, key);
+      let pending = keyMatches.get(item.id);
+      if (!pending) {
+        pending = acceptedOrderMatches(item, lt.check);
+        keyMatches.set(item.id, pending);
       }
+      const key = await pending;
       const [us, gb] = await Promise.all([lt.check(sentence, 'en-US'), lt.check(sentence, 'en-GB')]);
       grammar.set(sentence, [...new Set([...errorsOf(us, key[0] ?? []), ...errorsOf(gb, key[1] ?? [])])].sort());
       if (++checked % 100 === 0) options.log(`checked ${checked}`);

@@ -28,7 +28,10 @@ function commentClauseOf(tokens: readonly Token[]): CommentClause | undefined {
   const n = tokens.length;
   const isComment = (i: number): boolean => lower(tokens[i]) === 'i' && COMMENT_VERBS.has(lower(tokens[i + 1]));
   if (n >= 5 && isComment(0) && !COMPLEMENTISERS.has(lower(tokens[2]))) return { clause: [0, 1], rest: identity(n).slice(2) };
-  if (n >= 5 && isComment(n - 2)) return { clause: [n - 2, n - 1], rest: identity(n).slice(0, n - 2) };
+  // Last, it ends the sentence as a comment only after a whole clause: not "… harder than I think",
+  // "… what I think", "… for I think".
+  const before = tokens[n - 3];
+  if (n >= 5 && isComment(n - 2) && !['wh', 'prep', 'conj'].includes(before?.cls ?? '') && !['than', 'as'].includes(lower(before))) return { clause: [n - 2, n - 1], rest: identity(n).slice(0, n - 2) };
   return undefined;
 }
 
