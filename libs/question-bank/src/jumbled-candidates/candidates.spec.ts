@@ -8,6 +8,8 @@ import { tagWords } from './tag';
 const item = (id: number, answer: string, jumbled: string, alternatives?: string[]): JumbledLike => ({ id, answer, jumbled, alternatives });
 const sentences = (i: JumbledLike): string[] => candidatesFor(i).map((c) => c.sentence);
 const rulesOf = (i: JumbledLike, sentence: string): string[] | undefined => candidatesFor(i).find((c) => c.sentence === sentence)?.rules;
+/** The candidates one rule (exactly that rule, not a combination) makes. */
+const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
 
 /**
  * The six orders the blind review of issue #42 found marked wrong (the items as they were before
@@ -410,7 +412,6 @@ describe('the orders the fifth blind review names are generated', () => {
  * ends a complement clause also completing the verb before it, and "that" read as a demonstrative.
  */
 describe('the orders the eighth blind review names are generated', () => {
-  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
   const bridge = item(154, 'Nobody could explain why the bridge had been closed to cyclists.', 'why/nobody/had/cyclists/bridge/could/closed/the/to/been/explain', [
     'Could nobody explain why the bridge had been closed to cyclists?',
     'Why the bridge had been closed to cyclists nobody could explain.',
@@ -444,7 +445,6 @@ describe('the orders the eighth blind review names are generated', () => {
 
 /** The order the twelfth blind review names that no rule made: "is" and "was" exchanged between clauses. */
 describe('the order the twelfth blind review names is generated', () => {
-  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
   const building = item(125, 'The building was designed by an architect whose work is widely admired.', 'was/work/whose/an/is/the/designed/admired/architect/widely/by/building', [
     'Was the building designed by an architect whose work is widely admired?',
   ]);
@@ -461,7 +461,6 @@ describe('the order the twelfth blind review names is generated', () => {
 
 /** The orders the thirteenth blind review names: a comment clause inside its clause, a pronoun as the one a venue is found for. */
 describe('the orders the thirteenth blind review names are generated', () => {
-  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
 
   it('sets "I wonder" after the wh-word and after the verb of the clause it comments on, from the key and the listed order (comment-clause-inside)', () => {
     const flat = item(296, 'I wonder who lives in the flat above ours.', 'ours/flat/lives/the/I/in/above/who/wonder', ['Who lives in the flat above ours I wonder?']);
@@ -493,7 +492,6 @@ describe('the orders the thirteenth blind review names are generated', () => {
 
 /** The orders the fourteenth blind review names that no rule made. */
 describe('the orders the fourteenth blind review names are generated', () => {
-  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
 
   it('fronts a partitive with the phrase after its noun, from a listed order (front-partitive)', () => {
     const proposals = item(129, 'Neither of the proposals was considered feasible by the engineers.', 'considered/was/engineers/feasible/the/of/by/proposals/neither/the', [
@@ -539,7 +537,6 @@ describe('the orders the fourteenth blind review names are generated', () => {
 
 /** The orders the fifteenth blind review names that no rule made. */
 describe('the orders the fifteenth blind review names are generated', () => {
-  const from = (i: JumbledLike, rule: string): string[] => candidatesFor(i).filter((c) => c.rules.includes(rule)).map((c) => c.sentence);
 
   it('puts a phrasal verb\'s particle after its object, in a listed order and its question (move-particle)', () => {
     const tickets = item(254, 'The tickets sold out faster than we had expected.', 'faster/had/tickets/expected/out/the/we/sold/than', [

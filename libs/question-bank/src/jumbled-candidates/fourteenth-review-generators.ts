@@ -1,6 +1,6 @@
 import { identity, wordsOf, type Generated, type Sentence } from './generators';
 import { nounPhrases, prepositionalPhrases, range } from './phrases';
-import { lowerWord } from './tag';
+import { lowerWord, MOVABLE_OBJECT_PRONOUNS } from './tag';
 
 /**
  * The rules the fourteenth blind review of issue #42 found missing. Like the other phrase rules
@@ -38,7 +38,6 @@ export function frontPartitive(s: Sentence): Generated[] {
   return out;
 }
 
-const MOVABLE_OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
 
 /** "told me about the meeting" → "told the meeting about me": both places take the object form. */
 export function exchangePronounWithPpObject(s: Sentence): Generated[] {

@@ -1,7 +1,7 @@
 import nlp from 'compromise';
 import { identity, moveSpanTo, wordsOf, type Generated, type Sentence } from './generators';
 import { nounPhrases, range, type Span } from './phrases';
-import { lowerWord, type Token } from './tag';
+import { lowerWord, MOVABLE_OBJECT_PRONOUNS, type Token } from './tag';
 
 /**
  * The rules the fourth blind review of issue #42 found missing: subject and object exchanged, an
@@ -44,7 +44,6 @@ export function swapSubjectObject(s: Sentence): Generated[] {
   return [{ words: wordsOf(tokens, order), rule: 'swap-subject-object' }];
 }
 
-const MOVABLE_OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
 
 /**
  * An object pronoun after a verb moved to after a later infinitive whose complement is a

@@ -43,6 +43,9 @@ const PREPOSITIONS = new Set(
 );
 const CONJUNCTIONS = new Set(['and', 'but', 'or', 'that', 'if', 'because', 'so', 'while', 'unless', 'although']);
 
+/** Object pronouns that can move to another object slot ("told me …", "took us …"). */
+export const MOVABLE_OBJECT_PRONOUNS = new Set(['me', 'him', 'her', 'us', 'them']);
+
 /** A token's word in lower case ('' for none): the generators compare words case-blind. */
 export const lowerWord = (t: Token | undefined): string => t?.word.toLowerCase() ?? '';
 
