@@ -3,16 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient, ObjectId, type Document, type Filter } from 'mongodb';
 import { newSchedule } from '@fluent/practice';
 import { QUEUE_READ_CAP } from '../../apps/catalog-service/src/practice/queue-read';
+import { QUEUE_VIEW_MAX_CARDS } from '../../apps/catalog-service/src/practice/queue-view';
 import { uidOf as uidOfToken } from '../support/catalog';
 import { api, mongoUri } from '../support/stack';
 import { bearer, signUp } from '../support/users';
 
 /**
  * The practice queue at scale (issue 47): 10,000 cards, 100 learners × 100, shaped as catalog-service
- * stores them. The database itself is asked how it answers every practice query on a request path
- * (FerretDB's explain is PostgreSQL's plan: see data-layer.spec.ts), and the queue route answers a
- * signed-in learner holding 100 of them (the queue comes from one read of at most QUEUE_READ_CAP
- * due cards; a second learner's longer queue is counted apart). Its latency at 100,000 cards is measured by the bench
+ * stores them, and 10,000 learners' queue marks and views (queue-view.ts). The database itself is
+ * asked how it answers every practice query on a request path (FerretDB's explain is PostgreSQL's
+ * plan: see data-layer.spec.ts): the queue is the learner's mark and view, each read by key, the view
+ * rebuilt by the cards' index. The queue route answers a signed-in learner holding 100 of them, a
+ * second learner's queue longer than QUEUE_READ_CAP, and a third with more unlearnt cards than a view
+ * holds (read by the cards' index: one read of at most QUEUE_READ_CAP due cards, a longer queue
+ * counted apart). Its latency at 100,000 cards is measured by the bench
  * (`npm run bench -- --scale --full`, bench/REPORT.md section 2), not here: a timed test fails at
  * random on a loaded machine.
  */
@@ -45,6 +49,8 @@ describe(`practice queue: index reads at ${LEARNERS * PER_LEARNER} cards`, () =>
   let longQueueToken: string;
   let longQueueUid: string;
   let someCard: ObjectId;
+  let overflowToken: string;
+  let overflowUid: string;
 
   beforeAll(async () => {
     await mongo.connect();
@@ -93,13 +99,30 @@ describe(`practice queue: index reads at ${LEARNERS * PER_LEARNER} cards`, () =>
       return { uid: longQueueUid, key: card.key, kind: card.kind, skill: card.skill, testId: 1, attemptId: 'a', premium: false, learnt, dueAt: new Date(schedule.due), schedule, cardJson: JSON.stringify(card), createdAt: now };
     };
     await mongo.db().collection('practiceCards').insertMany(Array.from({ length: QUEUE_READ_CAP + 25 }, (_, n) => longCard(n)));
+    // Learners' queue marks and views as catalog-service writes them (one text of their unlearnt cards), keyed by learner.
+    const entriesJson = JSON.stringify(Array.from({ length: 45 }, (_, n) => [new ObjectId().toHexString(), now.getTime() - n * 60_000, 0, JSON.stringify({ key: `typed:s${n}`, word: `s${n}` })]));
+    for (let at = 0; at < 10_000; at += 2_000) {
+      const uids = Array.from({ length: 2_000 }, (_, k) => `${uidOf(at + k)}-view`);
+      await mongo.db().collection<{ _id: string }>('practiceQueueMarks').insertMany(uids.map((_id) => ({ _id, token: randomUUID(), seededBy: run })), { ordered: false });
+      await mongo.db().collection<{ _id: string }>('practiceQueueViews').insertMany(uids.map((_id) => ({ _id, token: randomUUID(), builtAt: now, overflow: false, entriesJson, seededBy: run })), { ordered: false });
+    }
+    // A learner with one unlearnt card more than a view holds: 10 due, the rest due in two days.
+    const over = await signUp();
+    overflowToken = over.tokens.accessToken;
+    overflowUid = await uidOfToken(overflowToken);
+    const overCard = (n: number) => ({ ...longCard(n), uid: overflowUid, learnt: false, ...(n < 10 ? {} : { dueAt: new Date(now.getTime() + 2 * 86_400_000) }) });
+    await mongo.db().collection('practiceCards').insertMany(Array.from({ length: QUEUE_VIEW_MAX_CARDS + 1 }, (_, n) => overCard(n)));
   }, 600_000);
 
   afterAll(async () => {
     await mongo.db().collection('practiceCards').deleteMany({ uid: learnerUid });
     await mongo.db().collection('practiceCards').deleteMany({ uid: longQueueUid });
+    await mongo.db().collection('practiceCards').deleteMany({ uid: overflowUid });
+    for (const collection of ['practiceQueueMarks', 'practiceQueueViews']) {
+      await mongo.db().collection<{ _id: string }>(collection).deleteMany({ _id: { $in: [learnerUid, longQueueUid, overflowUid] } });
+    }
     // In batches: FerretDB turns one delete into one SQL statement, at most 65,535 parameters.
-    for (const collection of ['practiceCards', 'practiceReviews']) {
+    for (const collection of ['practiceCards', 'practiceReviews', 'practiceQueueMarks', 'practiceQueueViews']) {
       for (;;) {
         const ids = (await mongo.db().collection(collection).find({ seededBy: run }, { projection: { _id: 1 } }).limit(10_000).toArray()).map((d) => d._id);
         if (ids.length === 0) break;
@@ -110,8 +133,11 @@ describe(`practice queue: index reads at ${LEARNERS * PER_LEARNER} cards`, () =>
   }, 600_000);
 
   it.each([
-    ['the queue (unlearnt cards due by the end of today, by due date)', 'practiceCards', () => ({ uid: uidOf(7), learnt: false, dueAt: { $lte: now } }), { dueAt: 1 }, ['uid']],
-    ['the queue without premium access', 'practiceCards', () => ({ uid: uidOf(7), learnt: false, dueAt: { $lte: now }, premium: false }), { dueAt: 1 }, ['uid']],
+    ['the queue’s mark (by key)', 'practiceQueueMarks', () => ({ _id: `${uidOf(7)}-view` }), undefined, ['_id']],
+    ['the queue’s view (by key)', 'practiceQueueViews', () => ({ _id: `${uidOf(7)}-view` }), undefined, ['_id']],
+    ['the view’s rebuild (the learner’s unlearnt cards)', 'practiceCards', () => ({ uid: uidOf(7), learnt: false }), undefined, ['uid']],
+    ['the queue past a view (unlearnt cards due by the end of today, by due date)', 'practiceCards', () => ({ uid: uidOf(7), learnt: false, dueAt: { $lte: now } }), { dueAt: 1 }, ['uid']],
+    ['the queue past a view without premium access', 'practiceCards', () => ({ uid: uidOf(7), learnt: false, dueAt: { $lte: now }, premium: false }), { dueAt: 1 }, ['uid']],
     // Either field narrows it to the learner's cards at most: the planner may pick either index.
     ['a card to review (by id and learner)', 'practiceCards', () => ({ _id: someCard, uid: uidOf(7) }), undefined, ['_id', 'uid']],
     ['the card upsert (by learner and key)', 'practiceCards', () => ({ uid: uidOf(7), key: 'typed:word3' }), undefined, ['uid', 'key']],
@@ -142,5 +168,15 @@ describe(`practice queue: index reads at ${LEARNERS * PER_LEARNER} cards`, () =>
     expect(status).toBe(200);
     expect(body.dueToday).toBe(QUEUE_READ_CAP + 5);
     expect(body.cards.map((c: { word: string }) => c.word)).toEqual(Array.from({ length: 10 }, (_, i) => `long${QUEUE_READ_CAP + 4 - i}`));
+  });
+
+  it(`serves a learner with more unlearnt cards than a view holds (${QUEUE_VIEW_MAX_CARDS}) from the cards' index, counted exactly`, async () => {
+    const { status, body } = await api('/api/practice/cards?limit=5', { headers: bearer(overflowToken) });
+    expect(status).toBe(200);
+    expect(body.dueToday).toBe(10);
+    // Cards 0 to 9 are due, card n overdue by n + 1 minutes: the most overdue first.
+    expect(body.cards.map((c: { word: string }) => c.word)).toEqual(['long9', 'long8', 'long7', 'long6', 'long5']);
+    const view = await mongo.db().collection<{ _id: string; overflow: boolean; entriesJson: string }>('practiceQueueViews').findOne({ _id: overflowUid });
+    expect(view).toMatchObject({ overflow: true, entriesJson: '[]' });
   });
 });

@@ -41,3 +41,30 @@ export class PracticeReviewRecord {
 
 export const PracticeReviewSchema = SchemaFactory.createForClass(PracticeReviewRecord);
 PracticeReviewSchema.index({ uid: 1, at: -1 });
+
+/**
+ * A learner's queue mark (queue-view.ts), keyed by the learner: a new random token after every
+ * write of their cards. Written only by those writes.
+ */
+@Schema({ collection: 'practiceQueueMarks', versionKey: false })
+export class PracticeQueueMarkRecord {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ type: String, required: true }) token!: string;
+}
+
+export const PracticeQueueMarkSchema = SchemaFactory.createForClass(PracticeQueueMarkRecord);
+
+/**
+ * A learner's queue view (queue-view.ts), keyed by the learner: their unlearnt cards as one JSON
+ * text, read by key, built from practiceCards for the mark it names. Written only by rebuilds.
+ */
+@Schema({ collection: 'practiceQueueViews', versionKey: false })
+export class PracticeQueueViewRecord {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ type: String, required: true }) token!: string;
+  @Prop({ type: Date, required: true }) builtAt!: Date;
+  @Prop({ type: Boolean, required: true }) overflow!: boolean;
+  @Prop({ type: String, required: true }) entriesJson!: string;
+}
+
+export const PracticeQueueViewSchema = SchemaFactory.createForClass(PracticeQueueViewRecord);

@@ -8,18 +8,30 @@ import { AcceptedOrdersModule } from '../jumbled-orders/accepted-orders.module';
 import { LearnersModule } from '../learners/learners.module';
 import { LibraryModule } from '../library/library.module';
 import { FEEDBACK_CLIENT, FeedbackClient } from './feedback.client';
-import { PracticeCardRecord, PracticeCardSchema, PracticeReviewRecord, PracticeReviewSchema } from './practice-card.schema';
+import {
+  PracticeCardRecord,
+  PracticeCardSchema,
+  PracticeQueueMarkRecord,
+  PracticeQueueMarkSchema,
+  PracticeQueueViewRecord,
+  PracticeQueueViewSchema,
+  PracticeReviewRecord,
+  PracticeReviewSchema,
+} from './practice-card.schema';
 import { practiceAttemptsConsumer, practiceFeedbackConsumer } from './practice-events.consumers';
 import { PracticeController } from './practice.controller';
 import { PracticeService } from './practice.service';
 import { PracticeStore } from './practice.store';
+import { QueueViewStore } from './queue-view.store';
 
-/** Practice from the learner's own mistakes (issue 47): the cards, their two consumers, the queue and reviews. */
+/** Practice from the learner's own mistakes (issue 47): the cards, their two consumers, the queue (with its per-learner view) and reviews. */
 @Module({
   imports: [
     MongooseModule.forFeature([
       { name: PracticeCardRecord.name, schema: PracticeCardSchema },
       { name: PracticeReviewRecord.name, schema: PracticeReviewSchema },
+      { name: PracticeQueueMarkRecord.name, schema: PracticeQueueMarkSchema },
+      { name: PracticeQueueViewRecord.name, schema: PracticeQueueViewSchema },
     ]),
     AttemptsModule,
     AcceptedOrdersModule,
@@ -30,6 +42,7 @@ import { PracticeStore } from './practice.store';
   providers: [
     { provide: FEEDBACK_CLIENT, useFactory: () => ClientProxyFactory.create(natsClientOptions(`${SERVICE_NAME}-feedback-client`, config.NATS_URL)) },
     FeedbackClient,
+    QueueViewStore,
     PracticeStore,
     PracticeService,
     practiceAttemptsConsumer,

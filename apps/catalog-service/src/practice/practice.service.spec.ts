@@ -38,8 +38,9 @@ function service({ cards = [] as StoredCard[], paid = false, matches = [] as unk
   const store = {
     byId: vi.fn(async (uid: string, id: string) => (uid === 'u1' ? cards.find((c) => c.id === id) : undefined)),
     recordReview: vi.fn(async () => undefined),
-    insertIfNew: vi.fn(async () => true),
-    queue: vi.fn(async (_uid: string, _end: Date, _access: boolean, limit: number) => ({ cards: cards.slice(0, limit), dueToday: cards.length })),
+    insertIfNew: vi.fn(async (_uid: string, _card: PracticeCard) => true),
+    cardsChanged: vi.fn(async () => undefined),
+    queue: vi.fn(async (_uid: string, _end: Date, _access: () => Promise<boolean>, limit: number) => ({ cards: cards.slice(0, limit), dueToday: cards.length })),
   };
   const learners = { paid: vi.fn(async () => paid) };
   const feedback = { checkSentence: vi.fn(async () => ({ matches })), attemptFeedback: vi.fn() };
@@ -53,7 +54,7 @@ function service({ cards = [] as StoredCard[], paid = false, matches = [] as unk
     accepted as unknown as AcceptedOrdersOverlay,
     feedback as unknown as FeedbackClient,
   );
-  return { practice, store, feedback, attempts };
+  return { practice, store, feedback, attempts, learners };
 }
 const errorOf = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as RpcException).getError();
 const notFound = { statusCode: 404, message: PracticeErrors.cardNotFound };
@@ -113,14 +114,18 @@ describe('PracticeService: reviews', () => {
 
 describe('PracticeService: the queue', () => {
   it('serves cards in public form: a missed item’s question without its answer', async () => {
-    const { practice, store } = service({ cards: [stored(fillCard), stored(wordCard, 'c2')] });
+    const { practice, store, learners } = service({ cards: [stored(fillCard), stored(wordCard, 'c2')] });
     const { cards, dueToday } = await practice.nextCards('u1', 10, undefined, NOW);
     expect(dueToday).toBe(2);
     expect(cards[0]).toEqual({ id: 'c1', kind: 'missed-item', skill: 'vocabulary', testId: 1, dueAt: NOW.toISOString(), given: '', item: { section: 'fill', id: fillCard.itemId, question: test1.fills[0]!.question, options: test1.fills[0]!.options } });
     expect(JSON.stringify(cards)).not.toContain('"answer"');
     expect(cards[1]).toEqual({ id: 'c2', kind: 'mistyped-words', skill: 'grammar', testId: 1, dueAt: NOW.toISOString(), word: 'receive', typed: 'recieve' });
-    // Without access, premium cards are left out by the query; up to the end of the learner's day.
-    expect(store.queue).toHaveBeenCalledWith('u1', new Date('2026-03-02T23:59:59.999Z'), false, 10);
+    // Up to the end of the learner's day; premium access asked of the learner's progress only when needed.
+    expect(store.queue).toHaveBeenCalledWith('u1', new Date('2026-03-02T23:59:59.999Z'), expect.any(Function), 10, NOW);
+    const askAccess = store.queue.mock.calls[0]![2];
+    expect(learners.paid).not.toHaveBeenCalled();
+    expect(await askAccess()).toBe(false);
+    expect(learners.paid).toHaveBeenCalledWith('u1');
   });
 });
 
@@ -130,5 +135,29 @@ describe('PracticeService: cards from events', () => {
     attempts.detailById.mockResolvedValueOnce({ uid: 'someone-else' });
     expect(await practice.fromAttempt({ attemptId: 'a1', uid: 'u1', testId: 1, at: NOW.toISOString() })).toBe(0);
     expect(store.insertIfNew).not.toHaveBeenCalled();
+  });
+
+  it('has the learner’s queue view follow an event’s cards, also when none is new (a redelivery) or an insert fails part way', async () => {
+    const { practice, store, feedback } = service();
+    const issue = { offset: 2, length: 3, category: 'grammar', ruleId: 'HAVE_AGR', message: 'Use have', replacements: ['have'] };
+    const text = 'I has a cat. It sleep all day.';
+    const withIssues = { attemptId: 'a1', testId: 1, passages: [{ index: 0, text, language: { issues: [issue, { ...issue, offset: 16, length: 5 }] } }], email: { text: '', language: { issues: [] } } };
+    const order: string[] = [];
+    store.insertIfNew.mockImplementation(async (_uid: string, card: PracticeCard) => (order.push(`insert ${card.key}`), true));
+    store.cardsChanged.mockImplementation(async () => void order.push('changed'));
+    feedback.attemptFeedback.mockResolvedValueOnce(withIssues);
+    expect(await practice.fromFeedback({ attemptId: 'a1', uid: 'u1', testId: 1, at: NOW.toISOString() })).toBe(2);
+    expect(order).toEqual(['insert fix:a1:passage:0:0', 'insert fix:a1:passage:0:1', 'changed']);
+    expect(store.cardsChanged).toHaveBeenCalledWith('u1');
+    // Redelivered: nothing new, the view still follows.
+    store.insertIfNew.mockImplementation(async () => false);
+    feedback.attemptFeedback.mockResolvedValueOnce(withIssues);
+    expect(await practice.fromFeedback({ attemptId: 'a1', uid: 'u1', testId: 1, at: NOW.toISOString() })).toBe(0);
+    expect(store.cardsChanged).toHaveBeenCalledTimes(2);
+    // The database fails after the first insert: the error goes on (the event is redelivered), the view follows the one card stored.
+    store.insertIfNew.mockImplementationOnce(async () => true).mockImplementationOnce(async () => Promise.reject(new Error('connection lost')));
+    feedback.attemptFeedback.mockResolvedValueOnce(withIssues);
+    await expect(practice.fromFeedback({ attemptId: 'a1', uid: 'u1', testId: 1, at: NOW.toISOString() })).rejects.toThrow('connection lost');
+    expect(store.cardsChanged).toHaveBeenCalledTimes(3);
   });
 });

@@ -71,13 +71,21 @@ export class PracticeService {
     return this.insert(event.uid, cardsFromFeedback(feedback), new Date(event.at));
   }
 
+  /**
+   * Inserts the new cards, then has the learner's queue view follow them, also when none was new
+   * or an insert failed part way: a redelivered event puts right a view a dead delivery left behind.
+   */
   private async insert(uid: string, cards: readonly PracticeCard[], at: Date): Promise<number> {
     let inserted = 0;
-    for (const card of cards) {
-      if (await this.store.insertIfNew(uid, card, newSchedule(at), new Date())) {
-        inserted += 1;
-        practiceCardsCreated.inc({ kind: card.kind });
+    try {
+      for (const card of cards) {
+        if (await this.store.insertIfNew(uid, card, newSchedule(at), new Date())) {
+          inserted += 1;
+          practiceCardsCreated.inc({ kind: card.kind });
+        }
       }
+    } finally {
+      await this.store.cardsChanged(uid);
     }
     return inserted;
   }
@@ -93,9 +101,8 @@ export class PracticeService {
   }
 
   async nextCards(uid: string, limit: number, tz: string | undefined, now = new Date()): Promise<PracticeCardsResponse> {
-    const access = await this.premiumAccess(uid);
     const end = endOfLearnerDay(now, tz);
-    const { cards: due, dueToday } = await this.store.queue(uid, end, access, limit);
+    const { cards: due, dueToday } = await this.store.queue(uid, end, () => this.premiumAccess(uid), limit, now);
     const cards = due
       .map((stored) => toPublicCard(stored.id, stored.card, stored.dueAt, (testId) => this.library.test(testId)))
       .filter((card): card is PublicPracticeCard => card !== undefined);

@@ -6,6 +6,8 @@ import { isLearnt, type PracticeGrade, type ProgressCard } from '@fluent/practic
 import { isDuplicateKey } from '@fluent/server-kit';
 import { PracticeCardRecord, PracticeReviewRecord } from './practice-card.schema';
 import { QUEUE_READ_CAP, queueFromRead } from './queue-read';
+import { queueOfEntries } from './queue-view';
+import { QueueViewStore } from './queue-view.store';
 
 /** A stored card as the service reads it. */
 export interface StoredCard {
@@ -45,6 +47,7 @@ export class PracticeStore implements OnModuleInit {
   constructor(
     @InjectModel(PracticeCardRecord.name) private readonly cards: Model<PracticeCardRecord>,
     @InjectModel(PracticeReviewRecord.name) private readonly reviews: Model<PracticeReviewRecord>,
+    private readonly views: QueueViewStore,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -81,11 +84,31 @@ export class PracticeStore implements OnModuleInit {
   }
 
   /**
-   * The session's next due cards, most overdue first, and how many are due: one read by the
-   * (uid, learnt, dueAt) index of at most QUEUE_READ_CAP cards (queue-read.ts says why), counted
-   * separately only when the queue is that long.
+   * After writes of the learner's cards (an event's inserts, whether or not any was new): their
+   * queue view follows them (queue-view.ts). A redelivered event that inserts nothing still calls
+   * this, so a view left behind by a delivery that died mid-way is put right.
    */
-  async queue(uid: string, end: Date, premiumAccess: boolean, limit: number): Promise<{ cards: QueuedCard[]; dueToday: number }> {
+  cardsChanged(uid: string): Promise<void> {
+    return this.views.changed(uid);
+  }
+
+  /**
+   * The session's next due cards, most overdue first, and how many are due: from the learner's
+   * queue view, read by key (queue-view.ts). A learner with more unlearnt cards than a view holds
+   * is read by the cards' index instead. Premium access is asked only when a premium card is due.
+   */
+  async queue(uid: string, end: Date, premiumAccess: () => Promise<boolean>, limit: number, now: Date): Promise<{ cards: QueuedCard[]; dueToday: number }> {
+    const entries = await this.views.entries(uid, now);
+    if (!entries) return this.queueByIndex(uid, end, await premiumAccess(), limit);
+    const { first, dueToday } = await queueOfEntries(entries, end, premiumAccess, limit);
+    return { cards: first.map((e) => ({ id: e.id, card: JSON.parse(e.cardJson) as PracticeCard, dueAt: new Date(e.due) })), dueToday };
+  }
+
+  /**
+   * The queue by the cards' (uid, learnt, dueAt) index: one read of at most QUEUE_READ_CAP cards
+   * (queue-read.ts says why), counted separately only when the queue is that long.
+   */
+  private async queueByIndex(uid: string, end: Date, premiumAccess: boolean, limit: number): Promise<{ cards: QueuedCard[]; dueToday: number }> {
     const filter = queueFilter(uid, end, premiumAccess);
     const docs = await this.cards.find(filter, { cardJson: 1, dueAt: 1 }).sort({ dueAt: 1 }).limit(QUEUE_READ_CAP).lean<Array<Pick<CardDoc, '_id' | 'cardJson' | 'dueAt'>>>();
     const { first, dueCount } = queueFromRead(docs, limit);
@@ -113,9 +136,10 @@ export class PracticeStore implements OnModuleInit {
     return docs.map(({ at }) => at);
   }
 
-  /** The card's new schedule (and its queue copies), and the review itself. */
+  /** The card's new schedule (and its queue copies, the queue view's among them), and the review itself. */
   async recordReview(uid: string, id: string, schedule: PracticeSchedule, review: { at: Date; grade: PracticeGrade; elapsedMs: number }): Promise<void> {
     await this.cards.updateOne({ _id: id, uid }, { $set: { schedule, dueAt: new Date(schedule.due), learnt: isLearnt(schedule) } });
+    await this.views.changed(uid);
     await this.reviews.create({ uid, cardId: id, ...review });
   }
 }
