@@ -552,6 +552,18 @@ try {
       }),
     );
     writers.stop();
+    // Reviewing a practice card at the largest size: a measured learner's most overdue card answered
+    // wrong, one after another (the queue read that finds it is not timed). A review writes the card,
+    // a new mark and the learner's queue view, rebuilt from their unlearnt cards (issue 47).
+    const reviewMs = [];
+    for (let i = 0; i < 30; i++) {
+      const headers = { authorization: `Bearer ${learners.token(i % learners.count)}` };
+      const [card] = (await call(`${gateway.url}/api/practice/cards?limit=1`, { headers })).cards;
+      if (!card) throw new Error(`measured learner ${i % learners.count} has no due practice card`);
+      const started = performance.now();
+      await call(`${gateway.url}/api/practice/cards/${card.id}/review`, { method: 'POST', headers, body: JSON.stringify({ answer: 'not the answer', elapsedMs: 5_000 }) });
+      reviewMs.push(performance.now() - started);
+    }
     payer.stop();
     await restartServicesWithCache(10_000);
     const first = SIZES[0];
@@ -570,6 +582,8 @@ try {
       }),
       '',
       `Storing an attempt at ${last.toLocaleString('en')} stored (30 submissions by new learners, one after another, the caches on): p50 ${stored.p50} ms, p95 ${stored.p95} ms, max ${stored.max} ms.`,
+      '',
+      `Reviewing a practice card at ${last.toLocaleString('en')} stored (30 reviews by the measured learners, one after another, each their most overdue card answered wrong; the caches off): p50 ${percentile(reviewMs, 50)} ms, p95 ${percentile(reviewMs, 95)} ms, max ${percentile(reviewMs, 100)} ms.`,
       '',
       'The create-payment-intent row includes a call to stripe-mock; the payer has not paid, so each request reads payment-service\'s records by learner and then asks Stripe (with the same idempotency key each time).',
       '',
