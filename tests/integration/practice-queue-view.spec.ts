@@ -117,7 +117,8 @@ describe('the practice queue’s view stays in step with the cards', () => {
     // Test 1 answered blank: its 35 items are missed items, due now.
     const first = await eventually(() => queueOf(owner.token), (r) => r.body.dueToday === 35, 30_000);
     expect(first.body.cards).toHaveLength(35);
-    // Both events' writes (attempt.submitted, then feedback.ready making no card) have landed and the view follows them.
+    // The view follows the cards. feedback.ready makes no card of a blank attempt, so it writes
+    // nothing (no mark either): the only write after this point is the redelivery below.
     await eventually(() => viewAndCards(owner.uid), ({ view, mark, held, expected }) => view?.token === mark && expected.length === 35 && JSON.stringify(held) === JSON.stringify(expected), 30_000);
     const before = await expectViewMatchesCards(owner.uid);
     await redeliver({ attemptId, uid: owner.uid, testId: 1, at: new Date().toISOString() }, `${attemptId}-view-again-${randomUUID()}`);
@@ -180,6 +181,7 @@ describe('the practice queue’s view stays in step with the cards', () => {
     ]);
     expect(answers.map((a) => a.status)).toEqual([...ids.map(() => 200), 200, 200, 200, 200]);
     // Every card was answered Again: due tomorrow, none left today, whichever write's view landed last.
+    expect(await markOf(owner.uid)).not.toBe(NO_WRITES_YET);
     const after = await queueOf(owner.token);
     expect(after.body).toEqual({ cards: [], dueToday: 0 });
     await expectViewMatchesCards(owner.uid);
@@ -201,7 +203,8 @@ describe('the practice queue’s view stays in step with the cards', () => {
     const paid = await eventually(() => queueOf(owner.token), (r) => r.body.dueToday === 2, 30_000);
     expect(wordsServed(paid.body)).toEqual(['premium', 'free']);
     const other = await learner();
-    expect((await queueOf(other.token)).body).toEqual({ cards: [], dueToday: 0 });
+    await seedCards(other.uid, [{ word: 'theirs', dueInHours: -1 }]);
+    expect(wordsServed((await queueOf(other.token)).body)).toEqual(['theirs']);
   });
 
   it('rebuilds on the next read a view that does not carry the learner’s mark (a write landed and its rebuild failed)', async () => {

@@ -40,7 +40,7 @@ export function zoneOffsetMs(now: Date, timeZone: string | undefined): number {
 }
 
 /**
- * The last instant of the learner's today, for the queue's `dueAt <= end` index read: the next
+ * The last instant of the learner's today, the queue's `due <= end` bound: the next
  * midnight of their zone at its offset now (across a DST change later today, an hour off: a card due
  * in that hour counts for tomorrow).
  */

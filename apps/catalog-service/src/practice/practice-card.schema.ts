@@ -1,11 +1,14 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { Types } from 'mongoose';
 import type { PracticeCardKind, PracticeSchedule, Skill } from '@fluent/contracts';
+import type { QueueView } from './queue-view';
 
 /**
  * One learner's practice card (issue 47), keyed by learner and card key: the upsert that creates it
  * (`$setOnInsert`) and the unique index make a redelivered event, or a later attempt repeating the
  * mistake, change nothing. `learnt` and `dueAt` copy `isLearnt(schedule)` and `schedule.due` at
- * every review: the queue reads them by index. The card itself is JSON text, read whole, never queried.
+ * every review: the queue view's rebuild reads the unlearnt cards by index, and a learner past a
+ * view's size is queued by them. The card itself is JSON text, read whole, never queried.
  */
 @Schema({ collection: 'practiceCards', versionKey: false })
 export class PracticeCardRecord {
@@ -24,6 +27,8 @@ export class PracticeCardRecord {
 }
 
 export const PracticeCardSchema = SchemaFactory.createForClass(PracticeCardRecord);
+/** A stored card as read back (lean), with its id. */
+export type PracticeCardDoc = PracticeCardRecord & { _id: Types.ObjectId };
 /** The upsert's key: one card per learner and key. */
 PracticeCardSchema.index({ uid: 1, key: 1 }, { unique: true });
 /** The queue: a learner's unlearnt cards by due date (the read and the due count). */
@@ -59,7 +64,7 @@ export const PracticeQueueMarkSchema = SchemaFactory.createForClass(PracticeQueu
  * text, read by key, built from practiceCards for the mark it names. Written only by rebuilds.
  */
 @Schema({ collection: 'practiceQueueViews', versionKey: false })
-export class PracticeQueueViewRecord {
+export class PracticeQueueViewRecord implements QueueView {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ type: String, required: true }) token!: string;
   @Prop({ type: Date, required: true }) builtAt!: Date;

@@ -74,20 +74,20 @@ export class PracticeService {
   /**
    * Inserts the new cards, then has the learner's queue view follow them, also when none was new
    * or an insert failed part way: a redelivered event puts right a view a dead delivery left behind.
+   * An event with no cards writes nothing.
    */
   private async insert(uid: string, cards: readonly PracticeCard[], at: Date): Promise<number> {
-    let inserted = 0;
-    try {
+    if (cards.length === 0) return 0;
+    return this.store.writingCards(uid, async () => {
+      let inserted = 0;
       for (const card of cards) {
         if (await this.store.insertIfNew(uid, card, newSchedule(at), new Date())) {
           inserted += 1;
           practiceCardsCreated.inc({ kind: card.kind });
         }
       }
-    } finally {
-      await this.store.cardsChanged(uid);
-    }
-    return inserted;
+      return inserted;
+    });
   }
 
   // ---- the learner's reads ----

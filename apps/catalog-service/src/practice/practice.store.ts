@@ -1,12 +1,12 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isValidObjectId, type Model, type Types } from 'mongoose';
+import { isValidObjectId, type Model } from 'mongoose';
 import type { PracticeCard, PracticeSchedule } from '@fluent/contracts';
 import { isLearnt, type PracticeGrade, type ProgressCard } from '@fluent/practice';
 import { isDuplicateKey } from '@fluent/server-kit';
-import { PracticeCardRecord, PracticeReviewRecord } from './practice-card.schema';
+import { PracticeCardRecord, PracticeReviewRecord, type PracticeCardDoc as CardDoc } from './practice-card.schema';
 import { QUEUE_READ_CAP, queueFromRead } from './queue-read';
-import { queueOfEntries } from './queue-view';
+import { queueOfEntries, type QueueEntry } from './queue-view';
 import { QueueViewStore } from './queue-view.store';
 
 /** A stored card as the service reads it. */
@@ -17,8 +17,6 @@ export interface StoredCard {
   dueAt: Date;
   premium: boolean;
 }
-
-type CardDoc = PracticeCardRecord & { _id: Types.ObjectId };
 
 const toStored = (doc: Pick<CardDoc, '_id' | 'cardJson' | 'schedule' | 'dueAt' | 'premium'>): StoredCard => ({
   id: doc._id.toString(),
@@ -32,6 +30,7 @@ const toStored = (doc: Pick<CardDoc, '_id' | 'cardJson' | 'schedule' | 'dueAt' |
 export type QueuedCard = Pick<StoredCard, 'id' | 'card' | 'dueAt'>;
 
 const toQueued = (doc: Pick<CardDoc, '_id' | 'cardJson' | 'dueAt'>): QueuedCard => ({ id: doc._id.toString(), card: JSON.parse(doc.cardJson) as PracticeCard, dueAt: doc.dueAt });
+const entryToQueued = (entry: QueueEntry): QueuedCard => ({ id: entry.id, card: JSON.parse(entry.cardJson) as PracticeCard, dueAt: new Date(entry.due) });
 
 /** The queue's filter: the learner's unlearnt cards due by `end`, without premium ones unless they have access. */
 export function queueFilter(uid: string, end: Date, premiumAccess: boolean): Record<string, unknown> {
@@ -83,25 +82,22 @@ export class PracticeStore implements OnModuleInit {
     }
   }
 
-  /**
-   * After writes of the learner's cards (an event's inserts, whether or not any was new): their
-   * queue view follows them (queue-view.ts). A redelivered event that inserts nothing still calls
-   * this, so a view left behind by a delivery that died mid-way is put right.
-   */
-  cardsChanged(uid: string): Promise<void> {
-    return this.views.changed(uid);
+  /** Writes of the learner's cards (an event's inserts), which their queue view then follows (queue-view.ts). */
+  writingCards<T>(uid: string, write: () => Promise<T>): Promise<T> {
+    return this.views.afterWrite(uid, write);
   }
 
   /**
    * The session's next due cards, most overdue first, and how many are due: from the learner's
    * queue view, read by key (queue-view.ts). A learner with more unlearnt cards than a view holds
-   * is read by the cards' index instead. Premium access is asked only when a premium card is due.
+   * is read by the cards' index instead. From the view, premium access is asked only when a premium
+   * card is due.
    */
   async queue(uid: string, end: Date, premiumAccess: () => Promise<boolean>, limit: number, now: Date): Promise<{ cards: QueuedCard[]; dueToday: number }> {
     const entries = await this.views.entries(uid, now);
     if (!entries) return this.queueByIndex(uid, end, await premiumAccess(), limit);
     const { first, dueToday } = await queueOfEntries(entries, end, premiumAccess, limit);
-    return { cards: first.map((e) => ({ id: e.id, card: JSON.parse(e.cardJson) as PracticeCard, dueAt: new Date(e.due) })), dueToday };
+    return { cards: first.map(entryToQueued), dueToday };
   }
 
   /**
@@ -138,8 +134,9 @@ export class PracticeStore implements OnModuleInit {
 
   /** The card's new schedule (and its queue copies, the queue view's among them), and the review itself. */
   async recordReview(uid: string, id: string, schedule: PracticeSchedule, review: { at: Date; grade: PracticeGrade; elapsedMs: number }): Promise<void> {
-    await this.cards.updateOne({ _id: id, uid }, { $set: { schedule, dueAt: new Date(schedule.due), learnt: isLearnt(schedule) } });
-    await this.views.changed(uid);
-    await this.reviews.create({ uid, cardId: id, ...review });
+    await this.views.afterWrite(uid, async () => {
+      await this.cards.updateOne({ _id: id, uid }, { $set: { schedule, dueAt: new Date(schedule.due), learnt: isLearnt(schedule) } });
+      await this.reviews.create({ uid, cardId: id, ...review });
+    });
   }
 }

@@ -32,6 +32,7 @@ export interface QueueEntry {
 export interface QueueView {
   /** The mark this view was built for. */
   token: string;
+  /** When its cards were read, by the clock of the replica that read them. */
   builtAt: Date;
   /** More unlearnt cards than one view holds: the queue is read from the cards' index. */
   overflow: boolean;
@@ -60,17 +61,20 @@ export const newMark = (): string => randomUUID();
  */
 export const QUEUE_VIEW_MAX_AGE_MS = 10 * 60_000;
 
+/**
+ * How far in the future a view's build time may be: it is the clock of the replica that built it,
+ * and a replica whose clock is a little behind must not rebuild a view built just now.
+ */
+export const QUEUE_VIEW_CLOCK_SKEW_MS = 60_000;
+
 /** Whether the view may be served: built for the learner's current mark, and recently. */
 export function isViewCurrent(view: Pick<QueueView, 'token' | 'builtAt'> | null | undefined, mark: string, now: Date): boolean {
   if (!view || view.token !== mark) return false;
   const age = now.getTime() - view.builtAt.getTime();
-  return age >= 0 && age <= QUEUE_VIEW_MAX_AGE_MS;
+  return age >= -QUEUE_VIEW_CLOCK_SKEW_MS && age <= QUEUE_VIEW_MAX_AGE_MS;
 }
 
-/**
- * The queue's order: by due date, then id, so cards due at the same moment (all of one attempt's)
- * come in one order whether the queue is read from the view or from the cards.
- */
+/** The queue's order: by due date, then id, so cards due at the same moment (all of one attempt's) keep one order from read to read. */
 export function inQueueOrder(entries: readonly QueueEntry[]): QueueEntry[] {
   return [...entries].sort((a, b) => a.due - b.due || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
