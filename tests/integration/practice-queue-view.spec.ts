@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { MongoClient, ObjectId } from 'mongodb';
-import { connect, JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Durables, EventStreams, EventSubjects, type AttemptSubmittedEvent, type PublicPracticeCard } from '@fluent/contracts';
+import { Durables, EventStreams, EventSubjects, type PublicPracticeCard } from '@fluent/contracts';
 import { newSchedule } from '@fluent/practice';
-import { natsAuthOptions } from '@fluent/server-kit';
 import { decodeEntries, NO_WRITES_YET, QUEUE_VIEW_MAX_AGE_MS } from '../../apps/catalog-service/src/practice/queue-view';
 import { publishPaymentSucceeded, submission, submitAttempt, uidOf } from '../support/catalog';
-import { api, eventually, mongoUri, natsUrl, natsUser } from '../support/stack';
+import { redeliver, storedWordCard } from '../support/practice';
+import { api, eventually, mongoUri } from '../support/stack';
 import { bearer, signUp } from '../support/users';
 
 /**
@@ -79,27 +78,13 @@ async function seedCards(uid: string, specs: Array<{ word: string; dueInHours: n
     const schedule = almostLearnt
       ? { ...newSchedule(due), state: 'review' as const, stability: 15, difficulty: 5, scheduledDays: 15, reps: 4, lastReview: new Date(now - 15 * 86_400_000 + dueInHours * 3_600_000).toISOString() }
       : newSchedule(due);
-    const testId = premium ? 4 : 1;
-    const card = { key: `typed:${word}`, kind: 'mistyped-words', skill: 'grammar', attemptId: 'seeded', testId, premium, word, typed: `${word}x` };
-    return { uid, key: card.key, kind: card.kind, skill: card.skill, testId, attemptId: 'seeded', premium, learnt: false, dueAt: new Date(schedule.due), schedule, cardJson: JSON.stringify(card), createdAt: new Date(now) };
+    return storedWordCard(uid, { word, typed: `${word}x`, schedule, premium, createdAt: new Date(now) });
   });
   const { insertedIds } = await mongo.db().collection('practiceCards').insertMany(docs);
   return Object.values(insertedIds) as ObjectId[];
 }
 
 const wordsServed = (body: { cards: PublicPracticeCard[] }) => body.cards.map((c) => (c as { word: string }).word);
-
-/** Publishes the event again under a new message id and waits until the durable acked it. */
-async function redeliver(event: AttemptSubmittedEvent, msgID: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
-  try {
-    const ack = await nc.jetstream().publish(EventSubjects.attemptSubmitted, JSONCodec().encode(event), { msgID });
-    const jsm = await nc.jetstreamManager();
-    await eventually(() => jsm.consumers.info(EventStreams.attempts, Durables.practiceAttempts), (info) => info.ack_floor.stream_seq >= ack.seq, 30_000);
-  } finally {
-    await nc.close();
-  }
-}
 
 describe('the practice queue’s view stays in step with the cards', () => {
   beforeAll(async () => {
@@ -121,7 +106,7 @@ describe('the practice queue’s view stays in step with the cards', () => {
     // nothing (no mark either): the only write after this point is the redelivery below.
     await eventually(() => viewAndCards(owner.uid), ({ view, mark, held, expected }) => view?.token === mark && expected.length === 35 && JSON.stringify(held) === JSON.stringify(expected), 30_000);
     const before = await expectViewMatchesCards(owner.uid);
-    await redeliver({ attemptId, uid: owner.uid, testId: 1, at: new Date().toISOString() }, `${attemptId}-view-again-${randomUUID()}`);
+    await redeliver(EventSubjects.attemptSubmitted, EventStreams.attempts, Durables.practiceAttempts, { attemptId, uid: owner.uid, testId: 1, at: new Date().toISOString() }, `${attemptId}-view-again-${randomUUID()}`);
     const after = await expectViewMatchesCards(owner.uid);
     expect(after.token).not.toBe(before.token);
     expect(after.entriesJson).toBe(before.entriesJson);

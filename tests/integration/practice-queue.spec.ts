@@ -5,6 +5,7 @@ import { newSchedule } from '@fluent/practice';
 import { QUEUE_READ_CAP } from '../../apps/catalog-service/src/practice/queue-read';
 import { QUEUE_VIEW_MAX_CARDS } from '../../apps/catalog-service/src/practice/queue-view';
 import { uidOf as uidOfToken } from '../support/catalog';
+import { storedWordCard } from '../support/practice';
 import { api, mongoUri } from '../support/stack';
 import { bearer, signUp } from '../support/users';
 
@@ -64,22 +65,7 @@ describe(`practice queue: index reads at ${LEARNERS * PER_LEARNER} cards`, () =>
       const n = i % PER_LEARNER;
       // Even cards overdue by n + 1 hours, odd ones due in n + 1 days; a tenth of the overdue ones learnt.
       const schedule = newSchedule(new Date(now.getTime() + (n % 2 === 0 ? -(n + 1) * 3_600_000 : (n + 1) * 86_400_000)));
-      const card = { key: `typed:word${n}`, kind: 'mistyped-words', skill: 'grammar', attemptId: 'a', testId: 1, premium: false, word: `word${n}`, typed: `wrod${n}` };
-      return {
-        uid: owner(learner),
-        key: card.key,
-        kind: card.kind,
-        skill: card.skill,
-        testId: 1,
-        attemptId: 'a',
-        premium: false,
-        learnt: n % 10 === 8,
-        dueAt: new Date(schedule.due),
-        schedule,
-        cardJson: JSON.stringify(card),
-        createdAt: now,
-        seededBy: run,
-      };
+      return { ...storedWordCard(owner(learner), { word: `word${n}`, typed: `wrod${n}`, schedule, learnt: n % 10 === 8, attemptId: 'a', createdAt: now }), seededBy: run };
     };
     for (let at = 0; at < LEARNERS * PER_LEARNER; at += 2_000) {
       await mongo.db().collection('practiceCards').insertMany(Array.from({ length: 2_000 }, (_, k) => cardOf(at + k)), { ordered: false });
@@ -95,8 +81,7 @@ describe(`practice queue: index reads at ${LEARNERS * PER_LEARNER} cards`, () =>
       const learnt = n >= QUEUE_READ_CAP + 5 && n < QUEUE_READ_CAP + 15;
       const tomorrow = n >= QUEUE_READ_CAP + 15;
       const schedule = newSchedule(new Date(now.getTime() + (tomorrow ? 2 * 86_400_000 : -(n + 1) * 60_000)));
-      const card = { key: `typed:long${n}`, kind: 'mistyped-words', skill: 'grammar', attemptId: 'a', testId: 1, premium: false, word: `long${n}`, typed: `lnog${n}` };
-      return { uid: longQueueUid, key: card.key, kind: card.kind, skill: card.skill, testId: 1, attemptId: 'a', premium: false, learnt, dueAt: new Date(schedule.due), schedule, cardJson: JSON.stringify(card), createdAt: now };
+      return storedWordCard(longQueueUid, { word: `long${n}`, typed: `lnog${n}`, schedule, learnt, attemptId: 'a', createdAt: now });
     };
     await mongo.db().collection('practiceCards').insertMany(Array.from({ length: QUEUE_READ_CAP + 25 }, (_, n) => longCard(n)));
     // Learners' queue marks and views as catalog-service writes them (one text of their unlearnt cards), keyed by learner.

@@ -1,5 +1,4 @@
 import { MongoClient, type ObjectId } from 'mongodb';
-import { connect, JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Durables,
@@ -14,9 +13,9 @@ import {
 } from '@fluent/contracts';
 import { review, type PracticeGrade } from '@fluent/practice';
 import { assembleTest, questionBank } from '@fluent/question-bank';
-import { natsAuthOptions } from '@fluent/server-kit';
 import { blankAnswers, publishPaymentSucceeded, submission, submitAttempt, uidOf } from '../support/catalog';
-import { api, eventually, mongoUri, natsUrl, natsUser } from '../support/stack';
+import { api, eventually, mongoUri } from '../support/stack';
+import { redeliver } from '../support/practice';
 import { bearer, signUp } from '../support/users';
 
 // attempt.submitted and feedback.ready (JetStream) -> catalog-service's practice consumers -> cards
@@ -78,18 +77,6 @@ const learner = async () => {
 const cardsOf = (token: string, query = 'limit=50') => api(`/api/practice/cards?${query}`, { headers: bearer(token) });
 const progressOf = (token: string) => api('/api/practice', { headers: bearer(token) });
 const reviewOf = (token: string, id: string, body: unknown) => api(`/api/practice/cards/${id}/review`, { method: 'POST', headers: bearer(token), body: JSON.stringify(body) });
-
-/** Publishes the event again under a new message id (JetStream delivers it instead of dropping it) and waits until the durable acked it. */
-async function redeliver(subject: string, stream: string, durable: string, event: unknown, msgID: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl, ...natsAuthOptions(natsUser('test')) });
-  try {
-    const ack = await nc.jetstream().publish(subject, JSONCodec().encode(event), { msgID });
-    const jsm = await nc.jetstreamManager();
-    await eventually(() => jsm.consumers.info(stream, durable), (info) => info.ack_floor.stream_seq >= ack.seq, 30_000);
-  } finally {
-    await nc.close();
-  }
-}
 
 /** Reviews a card and checks its new due date against libs/practice's review() at the server's time (between sending and the answer). */
 async function reviewAndExpect(token: string, doc: CardDoc, answer: string, elapsedMs: number, grade: PracticeGrade) {
