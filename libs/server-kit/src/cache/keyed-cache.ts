@@ -34,16 +34,8 @@ export class KeyedCache<T> {
   }
 
   get(key: string, load: () => Promise<T>): Promise<T> {
-    const entry = this.entries.get(key);
-    if (entry) {
-      if (entry.expiresAt > this.now()) {
-        // Most recently read last: eviction takes from the front.
-        this.entries.delete(key);
-        this.entries.set(key, entry);
-        return Promise.resolve(entry.value);
-      }
-      this.entries.delete(key);
-    }
+    const entry = this.fresh(key);
+    if (entry) return Promise.resolve(entry.value);
     const running = this.loads.get(key);
     if (running && !running.stale) return running.promise;
     return this.startLoad(key, load);
@@ -51,15 +43,18 @@ export class KeyedCache<T> {
 
   /** The value kept for `key` when there is a fresh one, without loading it (a miss is the caller's to answer). */
   peek(key: string): T | undefined {
+    return this.fresh(key)?.value;
+  }
+
+  /** The fresh entry for `key`, read now (so evicted last); an expired one is dropped. */
+  private fresh(key: string): Entry<T> | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
     this.entries.delete(key);
+    if (entry.expiresAt <= this.now()) return undefined;
+    // Most recently read last: eviction takes from the front.
     this.entries.set(key, entry);
-    return entry.value;
+    return entry;
   }
 
   /** Forgets `key`, and keeps a load under way for it from being stored. */
