@@ -22,6 +22,18 @@ function otherNumber(/** @type {string} */ word, /** @type {boolean} */ plural) 
   return numberCache.get(key);
 }
 
+/** @type {Map<string, string | undefined>} */
+const baseCache = new Map();
+
+/** A verb's base form ("returned" → "return"), from compromise's conjugation. */
+function baseForm(/** @type {string} */ word) {
+  if (!baseCache.has(word)) {
+    const base = /** @type {any} */ (nlp(word).tag('Verb')).verbs().conjugate()[0]?.Infinitive;
+    baseCache.set(word, typeof base === 'string' && /^[a-z]+$/.test(base) ? base : undefined);
+  }
+  return baseCache.get(word);
+}
+
 function otherPerson(/** @type {string} */ word) {
   if (!personCache.has(word)) {
     const forms = /** @type {any} */ (nlp(word).tag('Verb')).verbs().conjugate()[0];
@@ -62,6 +74,7 @@ export function tagTokens(text, spans) {
     t.infinitive = has('Infinitive');
     if (t.noun && !t.pronoun && (has('Plural') || has('Singular'))) t.otherNumber = otherNumber(word, has('Plural'));
     if (t.verb && (t.presentTense || t.infinitive) && !t.gerund) t.otherPerson = otherPerson(word);
+    if (t.verb && (t.pastTense || t.participle || t.presentTense || t.gerund)) t.baseForm = baseForm(word);
   }
   return tags;
 }
