@@ -37,9 +37,11 @@ from tokenizers import BertWordPieceTokenizer  # noqa: E402
 LAYERS, HEADS, HIDDEN = 12, 12, 768
 
 
-def load_weights(model_dir):
+def load_weights(model_dir, as_variables=False):
+    """The checkpoint's tensors; as variables for an ONNX export (which freezes variables into the graph)."""
     reader = tf.train.load_checkpoint(os.path.join(model_dir, "variables", "variables"))
-    get = lambda name: tf.constant(reader.get_tensor("module/" + name))  # noqa: E731
+    wrap = tf.Variable if as_variables else tf.constant
+    get = lambda name: wrap(reader.get_tensor("module/" + name))  # noqa: E731
     w = {"word": get("bert/embeddings/word_embeddings"), "pos": get("bert/embeddings/position_embeddings"),
          "type": get("bert/embeddings/token_type_embeddings"),
          "emb_ln": (get("bert/embeddings/LayerNorm/gamma"), get("bert/embeddings/LayerNorm/beta")), "layers": []}
@@ -88,10 +90,10 @@ def make_forward(w):
 
 
 class Scorer:
-    def __init__(self, model_dir):
+    def __init__(self, model_dir, as_variables=False):
         self.tok = BertWordPieceTokenizer(os.path.join(model_dir, "assets", "vocab.txt"), lowercase=True)
         self.vocab = self.tok.get_vocab()
-        self.forward = make_forward(load_weights(model_dir))
+        self.forward = make_forward(load_weights(model_dir, as_variables))
         self.cls, self.sep, self.mask = self.vocab["[CLS]"], self.vocab["[SEP]"], self.vocab["[MASK]"]
         self._pieces = {}
 
@@ -202,19 +204,40 @@ def edit_key(sentence_id, words, edit):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--model", required=True, help="the unpacked SavedModel folder (assets/vocab.txt, variables/)")
-    ap.add_argument("--candidates", required=True)
-    ap.add_argument("--out", required=True)
+    ap.add_argument("--candidates")
+    ap.add_argument("--out")
     ap.add_argument("--reuse", nargs=2, metavar=("CANDIDATES", "SCORES"),
                     help="an earlier run's input and output: edits scored there are not scored again")
+    ap.add_argument("--onnx", metavar="FILE", help="write the forward pass (ids, mask, positions -> log-probabilities) as an ONNX model and stop")
+    ap.add_argument("--dump", metavar="FILE", help="with --candidates: write the masked sequences of the first 20 sentences and this "
+                    "model's best log-probability at each mask, for mlm-onnx-check.mjs, and stop")
     ap.add_argument("--check", action="store_true", help="print the model's first guesses for two sentences and stop")
     args = ap.parse_args()
-    scorer = Scorer(args.model)
+    scorer = Scorer(args.model, as_variables=bool(args.onnx))
+    if args.onnx:
+        import tf2onnx  # only for this export
+        spec = (tf.TensorSpec([None, None], tf.int32, "ids"), tf.TensorSpec([None, None], tf.int32, "mask"),
+                tf.TensorSpec([None, 2], tf.int32, "positions"))
+        tf2onnx.convert.from_function(scorer.forward, input_signature=spec, opset=17, output_path=args.onnx)
+        return
     if args.check:
         for s in (["the", "capital", "of", "france", "is", "paris", "."], ["she", "has", "two", "dog", "."]):
             seq, cols = scorer.slot_sequence(s, 5 if s[0] == "the" else 3, 6 if s[0] == "the" else 4, 1)
             lp = scorer.run([(seq, cols)])[0][0]
             inv = {v: k for k, v in scorer.vocab.items()}
             print(" ".join(s), "->", [(inv[int(i)], round(float(np.exp(lp[i])), 3)) for i in np.argsort(-lp)[:5]])
+        return
+    if args.dump:
+        with open(args.candidates) as src:
+            rows = [json.loads(line) for _, line in zip(range(20), src)]
+        batches = []
+        for r in rows:
+            slots = sorted({(e["start"], e["end"], 1) for e in r["edits"] if e["end"] - e["start"] <= 1})
+            seqs = [scorer.slot_sequence(r["words"], a, b, n) for a, b, n in slots]
+            out = scorer.run(seqs)
+            batches.append({"id": r["id"], "sequences": seqs, "best": [[float(np.max(o[j])) for j in range(len(o))] for o in out]})
+        with open(args.dump, "w") as dst:
+            json.dump(batches, dst)
         return
     known = {}
     if args.reuse:
