@@ -9,7 +9,8 @@ of it is committed: `--model` points at the unpacked SavedModel folder.
 
 Input (`--candidates`, JSON lines, one per sentence): {"id", "words": [...], "edits": [{"start",
 "end", "replacement": [...]}, ...]} with words lowercased and tokenized as JFLEG is. Output
-(`--out`, JSON lines): {"id", "scores": [{"gain", "top"}, ...]}, one score per edit, in order:
+(`--out`, JSON lines): {"id", "edits": <the input's "hash">, "scores": [{"gain", "top"}, ...]}, one
+score per edit, in order:
 
 - a word replaced by another (end = start + 1, one replacement word): the word's slot is masked
   (one mask per word piece) and gain = log P(replacement) - log P(word as written), each the sum of
@@ -90,10 +91,17 @@ def make_forward(w):
 
 
 class Scorer:
-    def __init__(self, model_dir, as_variables=False):
+    def __init__(self, model_dir, as_variables=False, onnx_model=None):
         self.tok = BertWordPieceTokenizer(os.path.join(model_dir, "assets", "vocab.txt"), lowercase=True)
         self.vocab = self.tok.get_vocab()
-        self.forward = make_forward(load_weights(model_dir, as_variables))
+        if onnx_model:
+            # The exported forward pass (e.g. quantized), run by onnxruntime: the same inputs and output.
+            import onnxruntime
+            session = onnxruntime.InferenceSession(onnx_model, providers=["CPUExecutionProvider"])
+            self.forward = lambda ids, mask, positions: session.run(
+                None, {"ids": ids.numpy(), "mask": mask.numpy(), "positions": positions.numpy()})[0]
+        else:
+            self.forward = make_forward(load_weights(model_dir, as_variables))
         self.cls, self.sep, self.mask = self.vocab["[CLS]"], self.vocab["[SEP]"], self.vocab["[MASK]"]
         self._pieces = {}
 
@@ -125,7 +133,7 @@ class Scorer:
                 ids[r, :len(seq)] = seq
                 mask[r, :len(seq)] = 1
                 positions += [[r, c] for c in cols]
-            logp = self.forward(tf.constant(ids), tf.constant(mask), tf.constant(positions, tf.int32)).numpy()
+            logp = np.asarray(self.forward(tf.constant(ids), tf.constant(mask), tf.constant(positions, tf.int32)))
             at = 0
             for r, i in enumerate(idx):
                 n = len(sequences[i][1])
@@ -208,12 +216,13 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--reuse", nargs=2, metavar=("CANDIDATES", "SCORES"),
                     help="an earlier run's input and output: edits scored there are not scored again")
+    ap.add_argument("--onnx-model", metavar="FILE", help="score with this ONNX export (see --onnx) instead of TensorFlow")
     ap.add_argument("--onnx", metavar="FILE", help="write the forward pass (ids, mask, positions -> log-probabilities) as an ONNX model and stop")
     ap.add_argument("--dump", metavar="FILE", help="with --candidates: write the masked sequences of the first 20 sentences and this "
                     "model's best log-probability at each mask, for mlm-onnx-check.mjs, and stop")
     ap.add_argument("--check", action="store_true", help="print the model's first guesses for two sentences and stop")
     args = ap.parse_args()
-    scorer = Scorer(args.model, as_variables=bool(args.onnx))
+    scorer = Scorer(args.model, as_variables=bool(args.onnx), onnx_model=args.onnx_model)
     if args.onnx:
         import tf2onnx  # only for this export
         spec = (tf.TensorSpec([None, None], tf.int32, "ids"), tf.TensorSpec([None, None], tf.int32, "mask"),
@@ -254,7 +263,7 @@ def main():
             todo = [e for e, k in zip(s["edits"], keys) if k not in known]
             fresh = iter(scorer.score_sentence(s["words"], todo) if todo else [])
             scores = [known[k] if k in known else next(fresh) for k in keys]
-            dst.write(json.dumps({"id": s["id"], "scores": scores}) + "\n")
+            dst.write(json.dumps({"id": s["id"], "edits": s.get("hash"), "scores": scores}) + "\n")
             done += 1
             if done % 100 == 0:
                 print(f"{done} sentences", file=sys.stderr, flush=True)

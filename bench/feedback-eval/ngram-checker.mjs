@@ -95,7 +95,7 @@ const DETERMINER_PAIRS = new Map([['this', 'these'], ['these', 'this'], ['that',
 const HOMOPHONES = new Map(
   [['their', 'there'], ['then', 'than'], ['to', 'too'], ['were', 'where'], ['of', 'off'], ['lose', 'loose'], ['affect', 'effect'], ['accept', 'except'], ['quite', 'quiet'],
     ['weather', 'whether'], ['advice', 'advise'], ['past', 'passed'], ['whole', 'hole'], ['peace', 'piece'], ['hear', 'here'], ['know', 'no'], ['new', 'knew'], ['write', 'right'],
-    ['by', 'buy'], ['though', 'through'], ['though', 'thought'], ['live', 'life'], ['chose', 'choose'], ['lost', 'lose'], ['felt', 'fell'], ['life', 'live']]
+    ['by', 'buy'], ['though', 'through'], ['though', 'thought'], ['live', 'life'], ['chose', 'choose'], ['lost', 'lose'], ['felt', 'fell']]
     .flatMap(([a, b]) => [[a, b], [b, a]])
     .reduce((m, [a, b]) => m.set(a, [...(m.get(a) ?? []), b]), /** @type {Map<string, string[]>} */ (new Map())),
 );

@@ -127,14 +127,16 @@ function row(/** @type {string} */ set, /** @type {string | number} */ ratio, /*
 
 const started = Date.now();
 const minGain = Math.log(Math.min(...THRESHOLDS));
-/** The masked language model's score of each edit, per sentence key (mlm-score.py's answers). @type {Map<string, ({ gain: number, top: boolean } | null)[]>} */
+/** The masked language model's score of each edit and a hash of the edits scored, per sentence key (mlm-score.py's answers). @type {Map<string, { scores: ({ gain: number, top: boolean } | null)[], edits: string }>} */
 const mlm = new Map();
+/** What ties a line of scores to the edits it scored: they are matched by position. */
+const editsHash = (/** @type {ReturnType<typeof candidates>} */ edits) => sha1(JSON.stringify(edits.map(({ start, end, replacement }) => [start, end, replacement])));
 /** @type {import('./ngram-checker.mjs').Counts | undefined} */
 let counts;
 if (mlmScores) {
   for (const line of readFileSync(mlmScores, 'utf8').split('\n').filter(Boolean)) {
-    const { id, scores } = JSON.parse(line);
-    mlm.set(id, scores);
+    const { id, scores, edits } = JSON.parse(line);
+    mlm.set(id, { scores, edits });
   }
   console.log(`Masked language model: scores of ${mlm.size} sentences from ${mlmScores}`);
 } else if (!exportTo) {
@@ -149,10 +151,11 @@ if (mlmScores) {
  */
 function flagsOf(/** @type {string} */ key, /** @type {string[]} */ words, /** @type {import('./ngram-checker.mjs').Tags[]} */ tags) {
   if (!mlmScores) return ngramFlags(/** @type {import('./ngram-checker.mjs').Counts} */ (counts), words, tags, minGain);
-  const scores = mlm.get(key);
-  if (!scores) throw new Error(`no masked-LM scores for ${key}: export the candidates again and rerun mlm-score.py`);
+  const scored = mlm.get(key);
+  if (!scored) throw new Error(`no masked-LM scores for ${key}: export the candidates again and rerun mlm-score.py`);
+  const { scores } = scored;
   const edits = candidates(words, tags, { wide: true });
-  if (scores.length !== edits.length) throw new Error(`${key}: ${scores.length} scores for ${edits.length} edits: the candidates changed since they were exported`);
+  if (scored.edits !== editsHash(edits)) throw new Error(`${key}: the edits changed since they were scored: export them again and rerun mlm-score.py (--reuse keeps the scores of unchanged edits)`);
   return bestFlags(edits, (_, i) => {
     const s = scores[i];
     return s ? { gain: s.gain, rareOriginal: s.top } : undefined;
@@ -191,7 +194,7 @@ if (exportTo) {
   // Every edit of every sentence, for mlm-score.py; test's edits are scored with the rest but read only with --test.
   const light = (/** @type {'dev' | 'test'} */ part) => loadJfleg(corpora, part).map((s, index) => ({ key: `${part}:${index}`, words: s.tokens.map((t) => t.toLowerCase()), tags: tagTokens(detokenize(s.tokens).text, detokenize(s.tokens).spans) }));
   const rows = [...light('dev'), ...light('test'), ...OWN_TEXTS.map((/** @type {any} */ t) => ({ key: `own:${t.id}`, words: t.words, tags: t.tags }))].map((s) =>
-    JSON.stringify({ id: s.key, words: s.words, edits: candidates(s.words, s.tags, { wide: true }).map(({ start, end, replacement }) => ({ start, end, replacement })) }),
+    JSON.stringify({ id: s.key, words: s.words, edits: candidates(s.words, s.tags, { wide: true }).map(({ start, end, replacement }) => ({ start, end, replacement })), hash: editsHash(candidates(s.words, s.tags, { wide: true })) }),
   );
   writeFileSync(exportTo, `${rows.join('\n')}\n`);
   console.log(`Wrote the edits of ${rows.length} sentences to ${exportTo}`);
