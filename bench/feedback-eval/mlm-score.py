@@ -69,6 +69,12 @@ def gelu(x):
     return 0.5 * x * (1.0 + tf.math.erf(x / math.sqrt(2.0)))
 
 
+def log_odds(logp):
+    """log(p / (1 - p)) from log p; p is kept below 1 so that a certain guess stays finite."""
+    logp = min(logp, -1e-6)
+    return logp - math.log(-math.expm1(logp))
+
+
 def make_forward(w):
     @tf.function(reduce_retracing=True)
     def forward(ids, mask, positions):
@@ -187,19 +193,11 @@ class Scorer:
                 scores.append(None if o is None or a is None else {"gain": a - o, "top": first_guess_is(plan[3], plan[4])})
             elif kind == "del":
                 o = logp_of(plan[1], plan[2])
-                if o is None:
-                    scores.append(None)
-                    continue
-                o = min(o, -1e-6)
                 top5 = np.argsort(-logps[plan[1]][0])[:5]
-                scores.append({"gain": math.log(-math.expm1(o)) - o, "top": int(plan[2][0]) not in top5})
+                scores.append(None if o is None else {"gain": -log_odds(o), "top": int(plan[2][0]) not in top5})
             elif kind == "ins":
                 a = logp_of(plan[1], plan[2])
-                if a is None:
-                    scores.append(None)
-                    continue
-                a = min(a, -1e-6)
-                scores.append({"gain": a - math.log(-math.expm1(a)), "top": first_guess_is(plan[1], plan[2])})
+                scores.append(None if a is None else {"gain": log_odds(a), "top": first_guess_is(plan[1], plan[2])})
             else:
                 scores.append(None)
         return scores
