@@ -1,0 +1,238 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `node bench/feedback-eval/mlm-node-scorer.mjs --ort <onnxruntime-node folder> --model <model.onnx> --vocab <vocab.txt>
+ *    --candidates <edits.jsonl> --scores <mlm-score.py's answers for the same model> [--sentences 100] [--pad 16]`:
+ * issue 43's masked-LM scorer the way feedback-service would run it, all in Node: BERT's uncased
+ * WordPiece tokenizer written here, the masked copies, one onnxruntime-node batch per sentence and
+ * the gains of mlm-score.py (a word replaced, removed or inserted). It scores the first sentences of
+ * an export (`ngram-experiment.mjs --export`) and checks them against mlm-score.py's answers for the
+ * same model file (`mlm-score.py --onnx-model`): the same pieces, the same gains (to float noise) and
+ * the same "first guess" flags. Prints the time a sentence.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+const arg = (/** @type {string} */ name, /** @type {string | undefined} */ fallback = undefined) => {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at > 0 ? process.argv[at + 1] : fallback;
+  if (value === undefined) throw new Error(`--${name} is required (see the comment at the top)`);
+  return value;
+};
+
+/** BERT's uncased WordPiece tokenizer over a vocabulary (one piece a line, its id its line number). */
+export function wordPieceTokenizer(/** @type {string} */ vocabText) {
+  /** @type {Map<string, number>} */
+  const vocab = new Map(vocabText.split('\n').map((piece, id) => [piece, id]));
+  const unknown = /** @type {number} */ (vocab.get('[UNK]'));
+  // BERT's punctuation: ASCII symbols as well as Unicode punctuation.
+  const isPunctuation = (/** @type {string} */ ch) => /[!-/:-@[-`{-~]/.test(ch) || /\p{P}/u.test(ch);
+  // Each CJK ideograph is a word of its own, as BERT's basic tokenizer has it.
+  const isCjk = (/** @type {string} */ ch) => /[\u{4E00}-\u{9FFF}\u{3400}-\u{4DBF}\u{20000}-\u{2A6DF}\u{2A700}-\u{2B73F}\u{2B740}-\u{2B81F}\u{2B820}-\u{2CEAF}\u{F900}-\u{FAFF}\u{2F800}-\u{2FA1F}]/u.test(ch);
+  // BERT drops NUL, U+FFFD and control characters other than whitespace before anything else.
+  const isDropped = (/** @type {string} */ ch) => ch === '\0' || ch === '\uFFFD' || (/[\p{Cc}\p{Cf}]/u.test(ch) && !/[\t\n\r]/.test(ch));
+  /** @type {Map<string, number[]>} */
+  const cache = new Map();
+  /** The piece ids of one word as written: lowercased, accents stripped, split at punctuation, then WordPiece. */
+  return (/** @type {string} */ text) => {
+    const seen = cache.get(text);
+    if (seen) return seen;
+    const normal = text.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
+    /** @type {string[]} */
+    const words = [];
+    let current = '';
+    for (const ch of normal) {
+      if (isDropped(ch)) continue;
+      if (/\s/u.test(ch) || isPunctuation(ch) || isCjk(ch)) {
+        if (current) words.push(current);
+        current = '';
+        if (!/\s/u.test(ch)) words.push(ch);
+      } else current += ch;
+    }
+    if (current) words.push(current);
+    /** @type {number[]} */
+    const ids = [];
+    for (const word of words) {
+      const chars = [...word];
+      if (chars.length > 100) {
+        ids.push(unknown);
+        continue;
+      }
+      /** @type {number[]} */
+      const pieces = [];
+      let start = 0;
+      while (start < chars.length) {
+        let end = chars.length;
+        let found;
+        while (start < end) {
+          const piece = (start > 0 ? '##' : '') + chars.slice(start, end).join('');
+          found = vocab.get(piece);
+          if (found !== undefined) break;
+          end -= 1;
+        }
+        if (found === undefined) {
+          pieces.length = 0;
+          pieces.push(unknown);
+          break;
+        }
+        pieces.push(found);
+        start = end;
+      }
+      ids.push(...pieces);
+    }
+    cache.set(text, ids);
+    return ids;
+  };
+}
+
+/** log(p / (1 − p)) from log p, p kept below 1 (mlm-score.py's log_odds). */
+const logOdds = (/** @type {number} */ logp) => {
+  const l = Math.min(logp, -1e-6);
+  return l - Math.log(-Math.expm1(l));
+};
+
+/**
+ * mlm-score.py's Scorer.score_sentence in Node: one {gain, top} per edit, or null.
+ * @param {{ run: (feeds: any) => Promise<any> }} session @param {any} ort
+ * @param {(word: string) => number[]} pieces @param {{ cls: number, sep: number, mask: number }} special
+ * @param {string[]} words @param {{ start: number, end: number, replacement: string[] }[]} edits
+ * @param {number} [padTo] the batch's width is rounded up to a multiple of this (mlm-score.py: 16).
+ *   It changes nothing with a float model; with an 8-bit one it does, since onnxruntime's dynamic
+ *   quantization scales each layer's input by its range, padding included.
+ */
+export async function scoreSentence(session, ort, pieces, special, words, edits, padTo = 1) {
+  /** @type {Map<string, number>} */
+  const slots = new Map();
+  /** @type {[number[], number[]][]} */
+  const sequences = [];
+  const slot = (/** @type {number} */ start, /** @type {number} */ end, /** @type {number} */ n) => {
+    const key = `${start}:${end}:${n}`;
+    if (!slots.has(key)) {
+      const before = words.slice(0, start).flatMap(pieces);
+      const after = words.slice(end).flatMap(pieces);
+      const ids = [special.cls, ...before, ...Array(n).fill(special.mask), ...after, special.sep].slice(0, 512);
+      const cols = Array.from({ length: n }, (_, j) => 1 + before.length + j).filter((c) => c < 511);
+      slots.set(key, sequences.length);
+      sequences.push([ids, cols]);
+    }
+    return /** @type {number} */ (slots.get(key));
+  };
+  const plans = edits.map((e) => {
+    if (e.end === e.start + 1 && e.replacement.length === 1) {
+      const orig = pieces(words[e.start]);
+      const alt = pieces(e.replacement[0]);
+      return { kind: 'sub', orig, alt, at: slot(e.start, e.end, orig.length), altAt: slot(e.start, e.end, alt.length) };
+    }
+    if (e.end === e.start + 1 && e.replacement.length === 0) {
+      const orig = pieces(words[e.start]);
+      return { kind: 'del', orig, at: slot(e.start, e.end, orig.length) };
+    }
+    if (e.start === e.end && e.replacement.length === 1) {
+      const alt = pieces(e.replacement[0]);
+      return { kind: 'ins', alt, at: slot(e.start, e.start, alt.length) };
+    }
+    return { kind: 'none' };
+  });
+  // One batch for the sentence (mlm-score.py splits batches of more than 32; no JFLEG sentence has that many slots).
+  const width = padTo * Math.ceil(Math.max(0, ...sequences.map(([ids]) => ids.length)) / padTo);
+  const ids = new Int32Array(sequences.length * width);
+  const mask = new Int32Array(sequences.length * width);
+  /** @type {number[]} */
+  const positions = [];
+  /** @type {number[]} */
+  const firstRow = [];
+  sequences.forEach(([seq, cols], r) => {
+    seq.forEach((id, c) => {
+      ids[r * width + c] = id;
+      mask[r * width + c] = 1;
+    });
+    firstRow.push(positions.length / 2);
+    for (const c of cols) positions.push(r, c);
+  });
+  /** @type {Float32Array} */
+  let logp = new Float32Array(0);
+  let vocab = 0;
+  if (sequences.length > 0) {
+    const out = await session.run({
+      ids: new ort.Tensor('int32', ids, [sequences.length, width]),
+      mask: new ort.Tensor('int32', mask, [sequences.length, width]),
+      positions: new ort.Tensor('int32', Int32Array.from(positions), [positions.length / 2, 2]),
+    });
+    const tensor = /** @type {{ data: Float32Array, dims: number[] }} */ (Object.values(out)[0]);
+    logp = tensor.data;
+    vocab = tensor.dims[1];
+  }
+  const rowsOf = (/** @type {number} */ seq) => sequences[seq][1].length;
+  const at = (/** @type {number} */ seq, /** @type {number} */ j, /** @type {number} */ piece) => logp[(firstRow[seq] + j) * vocab + piece];
+  const logpOf = (/** @type {number} */ seq, /** @type {number[]} */ ps) => (rowsOf(seq) < ps.length ? null : ps.reduce((sum, p, j) => sum + at(seq, j, p), 0));
+  const argmax = (/** @type {number} */ seq, /** @type {number} */ j) => {
+    let best = 0;
+    for (let v = 1; v < vocab; v += 1) if (at(seq, j, v) > at(seq, j, best)) best = v;
+    return best;
+  };
+  const firstGuessIs = (/** @type {number} */ seq, /** @type {number[]} */ ps) => rowsOf(seq) >= ps.length && ps.every((p, j) => argmax(seq, j) === p);
+  const inTopFive = (/** @type {number} */ seq, /** @type {number} */ piece) => {
+    let higher = 0;
+    for (let v = 0; v < vocab; v += 1) if (at(seq, 0, v) > at(seq, 0, piece)) higher += 1;
+    return higher < 5;
+  };
+  return plans.map((p) => {
+    if (p.kind === 'sub') {
+      const o = logpOf(/** @type {number} */ (p.at), /** @type {number[]} */ (p.orig));
+      const a = logpOf(/** @type {number} */ (p.altAt), /** @type {number[]} */ (p.alt));
+      return o === null || a === null ? null : { gain: a - o, top: firstGuessIs(/** @type {number} */ (p.altAt), /** @type {number[]} */ (p.alt)) };
+    }
+    if (p.kind === 'del') {
+      const o = logpOf(/** @type {number} */ (p.at), /** @type {number[]} */ (p.orig));
+      return o === null ? null : { gain: -logOdds(o), top: !inTopFive(/** @type {number} */ (p.at), /** @type {number[]} */ (p.orig)[0]) };
+    }
+    if (p.kind === 'ins') {
+      const a = logpOf(/** @type {number} */ (p.at), /** @type {number[]} */ (p.alt));
+      return a === null ? null : { gain: logOdds(a), top: firstGuessIs(/** @type {number} */ (p.at), /** @type {number[]} */ (p.alt)) };
+    }
+    return null;
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
+  const ort = createRequire(import.meta.url)(resolve(arg('ort')));
+  const vocabText = readFileSync(resolve(arg('vocab')), 'utf8');
+  const pieces = wordPieceTokenizer(vocabText);
+  const idOf = (/** @type {string} */ piece) => vocabText.split('\n').indexOf(piece);
+  const special = { cls: idOf('[CLS]'), sep: idOf('[SEP]'), mask: idOf('[MASK]') };
+  const limit = Number(arg('sentences', '100'));
+  const rows = readFileSync(resolve(arg('candidates')), 'utf8').split('\n').filter(Boolean).slice(0, limit).map((l) => JSON.parse(l));
+  /** @type {Map<string, ({ gain: number, top: boolean } | null)[]>} */
+  const expected = new Map(readFileSync(resolve(arg('scores')), 'utf8').split('\n').filter(Boolean).map((l) => {
+    const { id, scores } = JSON.parse(l);
+    return [id, scores];
+  }));
+  const session = await ort.InferenceSession.create(resolve(arg('model')), { intraOpNumThreads: 2 });
+  let worst = 0;
+  let topDiffer = 0;
+  let nullDiffer = 0;
+  let edits = 0;
+  /** @type {number[]} */
+  const times = [];
+  for (const row of rows) {
+    const started = performance.now();
+    const got = await scoreSentence(session, ort, pieces, special, row.words, row.edits, Number(arg('pad', '1')));
+    times.push(performance.now() - started);
+    const want = expected.get(row.id);
+    if (!want) throw new Error(`no scores of ${row.id} in --scores`);
+    got.forEach((g, i) => {
+      edits += 1;
+      const w = want[i];
+      if (!g || !w) {
+        if (g !== w) nullDiffer += 1;
+        return;
+      }
+      worst = Math.max(worst, Math.abs(g.gain - w.gain));
+      if (g.top !== w.top) topDiffer += 1;
+    });
+  }
+  times.sort((a, b) => a - b);
+  console.log(`${rows.length} sentences, ${edits} edits scored in Node: median ${Math.round(times[Math.floor(times.length / 2)])} ms a sentence, slowest ${Math.round(times[times.length - 1])} ms (first included)`);
+  console.log(`Against mlm-score.py: largest gain difference ${worst.toExponential(2)}; "first guess" differs on ${topDiffer}; scored by one and not the other: ${nullDiffer}`);
+}
