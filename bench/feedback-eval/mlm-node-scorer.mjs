@@ -93,6 +93,39 @@ const logOdds = (/** @type {number} */ logp) => {
 };
 
 /**
+ * One onnxruntime-node run over masked copies ([piece ids, mask columns] each), as one batch padded
+ * to a width that is a multiple of `padTo`: the log-probabilities at every mask, row after row
+ * (`firstRow[k]` is sequence k's first row), over a vocabulary of `vocab`.
+ * @param {{ run: (feeds: any) => Promise<any> }} session @param {any} ort
+ * @param {[number[], number[]][]} sequences @param {number} [padTo]
+ */
+export async function runMasked(session, ort, sequences, padTo = 1) {
+  const width = padTo * Math.ceil(Math.max(0, ...sequences.map(([ids]) => ids.length)) / padTo);
+  const ids = new Int32Array(sequences.length * width);
+  const mask = new Int32Array(sequences.length * width);
+  /** @type {number[]} */
+  const positions = [];
+  /** @type {number[]} */
+  const firstRow = [];
+  sequences.forEach(([seq, cols], r) => {
+    seq.forEach((id, c) => {
+      ids[r * width + c] = id;
+      mask[r * width + c] = 1;
+    });
+    firstRow.push(positions.length / 2);
+    for (const c of cols) positions.push(r, c);
+  });
+  if (sequences.length === 0) return { logp: new Float32Array(0), vocab: 0, firstRow };
+  const out = await session.run({
+    ids: new ort.Tensor('int32', ids, [sequences.length, width]),
+    mask: new ort.Tensor('int32', mask, [sequences.length, width]),
+    positions: new ort.Tensor('int32', Int32Array.from(positions), [positions.length / 2, 2]),
+  });
+  const tensor = /** @type {{ data: Float32Array, dims: number[] }} */ (Object.values(out)[0]);
+  return { logp: tensor.data, vocab: tensor.dims[1], firstRow };
+}
+
+/**
  * mlm-score.py's Scorer.score_sentence in Node: one {gain, top} per edit, or null.
  * @param {{ run: (feeds: any) => Promise<any> }} session @param {any} ort
  * @param {(word: string) => number[]} pieces @param {{ cls: number, sep: number, mask: number }} special
@@ -135,34 +168,7 @@ export async function scoreSentence(session, ort, pieces, special, words, edits,
     return { kind: 'none' };
   });
   // One batch for the sentence (mlm-score.py splits batches of more than 32; no JFLEG sentence has that many slots).
-  const width = padTo * Math.ceil(Math.max(0, ...sequences.map(([ids]) => ids.length)) / padTo);
-  const ids = new Int32Array(sequences.length * width);
-  const mask = new Int32Array(sequences.length * width);
-  /** @type {number[]} */
-  const positions = [];
-  /** @type {number[]} */
-  const firstRow = [];
-  sequences.forEach(([seq, cols], r) => {
-    seq.forEach((id, c) => {
-      ids[r * width + c] = id;
-      mask[r * width + c] = 1;
-    });
-    firstRow.push(positions.length / 2);
-    for (const c of cols) positions.push(r, c);
-  });
-  /** @type {Float32Array} */
-  let logp = new Float32Array(0);
-  let vocab = 0;
-  if (sequences.length > 0) {
-    const out = await session.run({
-      ids: new ort.Tensor('int32', ids, [sequences.length, width]),
-      mask: new ort.Tensor('int32', mask, [sequences.length, width]),
-      positions: new ort.Tensor('int32', Int32Array.from(positions), [positions.length / 2, 2]),
-    });
-    const tensor = /** @type {{ data: Float32Array, dims: number[] }} */ (Object.values(out)[0]);
-    logp = tensor.data;
-    vocab = tensor.dims[1];
-  }
+  const { logp, vocab, firstRow } = await runMasked(session, ort, sequences, padTo);
   const rowsOf = (/** @type {number} */ seq) => sequences[seq][1].length;
   const at = (/** @type {number} */ seq, /** @type {number} */ j, /** @type {number} */ piece) => logp[(firstRow[seq] + j) * vocab + piece];
   const logpOf = (/** @type {number} */ seq, /** @type {number[]} */ ps) => (rowsOf(seq) < ps.length ? null : ps.reduce((sum, p, j) => sum + at(seq, j, p), 0));

@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { runMasked } from './mlm-node-scorer.mjs';
 
 const arg = (/** @type {string} */ name) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -35,30 +36,12 @@ const times = [];
 for (const pass of [1, 2]) {
   for (const { sequences, best } of batches) {
     if (sequences.length === 0) continue;
-    const width = Math.max(...sequences.map(([ids]) => ids.length));
-    const ids = new Int32Array(sequences.length * width);
-    const mask = new Int32Array(sequences.length * width);
-    /** @type {number[]} */
-    const positions = [];
-    sequences.forEach(([seq, cols], r) => {
-      seq.forEach((id, c) => {
-        ids[r * width + c] = id;
-        mask[r * width + c] = 1;
-      });
-      for (const c of cols) positions.push(r, c);
-    });
     started = performance.now();
-    const out = await session.run({
-      ids: new ort.Tensor('int32', ids, [sequences.length, width]),
-      mask: new ort.Tensor('int32', mask, [sequences.length, width]),
-      positions: new ort.Tensor('int32', Int32Array.from(positions), [positions.length / 2, 2]),
-    });
+    const { logp, vocab } = await runMasked(session, ort, sequences);
     if (pass === 2) times.push(performance.now() - started);
-    const logp = /** @type {{ data: Float32Array, dims: number[] }} */ (Object.values(out)[0]);
-    const vocab = logp.dims[1];
     best.flat().forEach((expected, row) => {
       let top = -Infinity;
-      for (let v = 0; v < vocab; v += 1) top = Math.max(top, logp.data[row * vocab + v]);
+      for (let v = 0; v < vocab; v += 1) top = Math.max(top, logp[row * vocab + v]);
       worst = Math.max(worst, Math.abs(top - expected));
       if (Math.abs(top - expected) > 1e-3) agree = false;
     });

@@ -104,10 +104,11 @@ class Scorer:
             # The exported forward pass (e.g. quantized), run by onnxruntime: the same inputs and output.
             import onnxruntime
             session = onnxruntime.InferenceSession(onnx_model, providers=["CPUExecutionProvider"])
-            self.forward = lambda ids, mask, positions: session.run(
-                None, {"ids": ids.numpy(), "mask": mask.numpy(), "positions": positions.numpy()})[0]
+            self.forward = lambda ids, mask, positions: session.run(None, {"ids": ids, "mask": mask, "positions": positions})[0]
         else:
-            self.forward = make_forward(load_weights(model_dir, as_variables))
+            self.tf_forward = make_forward(load_weights(model_dir, as_variables))
+            self.forward = lambda ids, mask, positions: self.tf_forward(
+                tf.constant(ids), tf.constant(mask), tf.constant(positions)).numpy()
         self.cls, self.sep, self.mask = self.vocab["[CLS]"], self.vocab["[SEP]"], self.vocab["[MASK]"]
         self._pieces = {}
 
@@ -139,7 +140,7 @@ class Scorer:
                 ids[r, :len(seq)] = seq
                 mask[r, :len(seq)] = 1
                 positions += [[r, c] for c in cols]
-            logp = np.asarray(self.forward(tf.constant(ids), tf.constant(mask), tf.constant(positions, tf.int32)))
+            logp = self.forward(ids, mask, np.array(positions, np.int32).reshape(-1, 2))
             at = 0
             for r, i in enumerate(idx):
                 n = len(sequences[i][1])
@@ -225,7 +226,7 @@ def main():
         import tf2onnx  # only for this export
         spec = (tf.TensorSpec([None, None], tf.int32, "ids"), tf.TensorSpec([None, None], tf.int32, "mask"),
                 tf.TensorSpec([None, 2], tf.int32, "positions"))
-        tf2onnx.convert.from_function(scorer.forward, input_signature=spec, opset=17, output_path=args.onnx)
+        tf2onnx.convert.from_function(scorer.tf_forward, input_signature=spec, opset=17, output_path=args.onnx)
         return
     if args.check:
         for s in (["the", "capital", "of", "france", "is", "paris", "."], ["she", "has", "two", "dog", "."]):

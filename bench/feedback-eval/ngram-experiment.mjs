@@ -192,10 +192,14 @@ const OWN_TEXTS = JSON.parse(readFileSync(join(ROOT, 'libs', 'writing-feedback',
 
 if (exportTo) {
   // Every edit of every sentence, for mlm-score.py; test's edits are scored with the rest but read only with --test.
-  const light = (/** @type {'dev' | 'test'} */ part) => loadJfleg(corpora, part).map((s, index) => ({ key: `${part}:${index}`, words: s.tokens.map((t) => t.toLowerCase()), tags: tagTokens(detokenize(s.tokens).text, detokenize(s.tokens).spans) }));
-  const rows = [...light('dev'), ...light('test'), ...OWN_TEXTS.map((/** @type {any} */ t) => ({ key: `own:${t.id}`, words: t.words, tags: t.tags }))].map((s) =>
-    JSON.stringify({ id: s.key, words: s.words, edits: candidates(s.words, s.tags, { wide: true }).map(({ start, end, replacement }) => ({ start, end, replacement })), hash: editsHash(candidates(s.words, s.tags, { wide: true })) }),
-  );
+  const light = (/** @type {'dev' | 'test'} */ part) => loadJfleg(corpora, part).map((s, index) => {
+    const { text, spans } = detokenize(s.tokens);
+    return { key: `${part}:${index}`, words: s.tokens.map((t) => t.toLowerCase()), tags: tagTokens(text, spans) };
+  });
+  const rows = [...light('dev'), ...light('test'), ...OWN_TEXTS.map((/** @type {any} */ t) => ({ key: `own:${t.id}`, words: t.words, tags: t.tags }))].map((s) => {
+    const edits = candidates(s.words, s.tags, { wide: true });
+    return JSON.stringify({ id: s.key, words: s.words, edits: edits.map(({ start, end, replacement }) => ({ start, end, replacement })), hash: editsHash(edits) });
+  });
   writeFileSync(exportTo, `${rows.join('\n')}\n`);
   console.log(`Wrote the edits of ${rows.length} sentences to ${exportTo}`);
   process.exit(0);

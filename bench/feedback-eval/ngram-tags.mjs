@@ -10,6 +10,14 @@ import nlp from 'compromise';
 const numberCache = new Map();
 /** @type {Map<string, string | undefined>} */
 const personCache = new Map();
+/** @type {Map<string, any>} */
+const conjugationCache = new Map();
+
+/** compromise's conjugation of a word read as a verb (Infinitive, PresentTense …), once a word. */
+function conjugation(/** @type {string} */ word) {
+  if (!conjugationCache.has(word)) conjugationCache.set(word, /** @type {any} */ (nlp(word).tag('Verb')).verbs().conjugate()[0]);
+  return conjugationCache.get(word);
+}
 
 function otherNumber(/** @type {string} */ word, /** @type {boolean} */ plural) {
   const key = `${word}|${plural}`;
@@ -22,21 +30,15 @@ function otherNumber(/** @type {string} */ word, /** @type {boolean} */ plural) 
   return numberCache.get(key);
 }
 
-/** @type {Map<string, string | undefined>} */
-const baseCache = new Map();
-
-/** A verb's base form ("returned" → "return"), from compromise's conjugation. */
+/** A verb's base form ("returned" → "return"). */
 function baseForm(/** @type {string} */ word) {
-  if (!baseCache.has(word)) {
-    const base = /** @type {any} */ (nlp(word).tag('Verb')).verbs().conjugate()[0]?.Infinitive;
-    baseCache.set(word, typeof base === 'string' && /^[a-z]+$/.test(base) ? base : undefined);
-  }
-  return baseCache.get(word);
+  const base = conjugation(word)?.Infinitive;
+  return typeof base === 'string' && /^[a-z]+$/.test(base) ? base : undefined;
 }
 
 function otherPerson(/** @type {string} */ word) {
   if (!personCache.has(word)) {
-    const forms = /** @type {any} */ (nlp(word).tag('Verb')).verbs().conjugate()[0];
+    const forms = conjugation(word);
     let other;
     if (forms?.PresentTense === word && forms.Infinitive !== word) other = forms.Infinitive;
     else if (forms?.Infinitive === word && forms.PresentTense !== word) other = forms.PresentTense;
