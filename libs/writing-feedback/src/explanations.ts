@@ -53,6 +53,15 @@ const BY_RULE: Record<string, string> = {
   HARPER_TheyToThem: 'After a verb or a preposition, use “them”, not “they”: I saw them, with them.',
   HARPER_ThereToTheir: '“Their” means “belonging to them”; “there” is a place or starts “there is”.',
   HARPER_AvoidAndAlso: '“And also” says the same thing twice: “and” is enough.',
+  // The masked language model's sets (libs/writing-feedback/src/masked-lm): its marks are likely readings, not rules, so they advise.
+  MLM_ARTICLE: 'Articles: “a/an” introduces something new, “the” something already known or the only one.',
+  MLM_UNLIKELY_ARTICLE: 'Articles: some nouns need none here (general ideas, most names, meals, “at home”).',
+  MLM_PREPOSITION: 'Prepositions: many verbs, nouns and adjectives go with one preposition (interested in, depend on, arrive at).',
+  MLM_UNLIKELY_PREPOSITION: 'Prepositions: some verbs take their object directly (discuss the plan, enter the room, call me).',
+  MLM_NUMBER: 'Singular or plural: check whether this noun means one thing or several here.',
+  MLM_AGREEMENT: 'The verb may not agree with its subject: one thing is, two things are; he goes, they go.',
+  MLM_DETERMINER: '“This/that” go with one thing, “these/those” with several; “much/little” with what you cannot count, “many/few” with what you can.',
+  MLM_HOMOPHONE: 'These words sound or look alike: check which one you mean (their/there, then/than, lose/loose).',
 };
 
 const BY_CATEGORY: Record<string, string> = {

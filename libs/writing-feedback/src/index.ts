@@ -7,3 +7,4 @@ export * from './passage-deviations';
 export * from './register';
 export * from './email';
 export * from './profile';
+export * from './masked-lm';
