@@ -10,6 +10,15 @@ export const feedbackConfigSchema = baseConfigSchema.extend(databaseConfigSchema
   LANGUAGETOOL_VARIANT: z.enum(['en-GB', 'en-US']).default('en-GB'),
   /** How long one check may take before it counts as failed (the event is then retried). */
   LANGUAGETOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /**
+   * The masked language model's folder (model.onnx, vocab.txt; the stack and the image fill it).
+   * Empty or missing: texts are checked with LanguageTool and Harper only.
+   */
+  MASKED_LM_DIR: z.string().default(''),
+  /** How long one text may wait for and run through the model before it is checked without it. */
+  MASKED_LM_BUDGET_MS: z.coerce.number().int().positive().default(20_000),
+  /** Threads one batch of the model may use (the replica's cores). */
+  MASKED_LM_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   /** Attempts the dashboard's trend shows, newest. */
   TREND_LIMIT: z.coerce.number().int().min(1).max(200).default(50),
 });

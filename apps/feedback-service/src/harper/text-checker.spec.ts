@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HarperLint } from '@fluent/writing-feedback';
+import { MASKED_LM_CATEGORY_ID, type CheckerMatch, type HarperLint } from '@fluent/writing-feedback';
 import type { CheckedText, LanguageToolClient } from '../languagetool/languagetool.client';
+import type { MaskedLmChecker } from '../masked-lm/masked-lm.checker';
 import type { HarperLinter } from './harper.linter';
 import { TextChecker } from './text-checker';
 
@@ -15,10 +16,18 @@ const LANGUAGE_TOOL: CheckedText = {
 };
 const lint = (rule: string, word: string): HarperLint => ({ rule, kind: 'Agreement', start: at(word), end: at(word) + word.length, message: rule, suggestions: [] });
 
-function checker(lints: HarperLint[]) {
+const modelMatch = (word: string, ruleId: string): CheckerMatch => ({ offset: at(word), length: word.length, ruleId, categoryId: MASKED_LM_CATEGORY_ID, message: ruleId, replacements: [] });
+
+function checker(lints: HarperLint[], modelMatches: CheckerMatch[] = []) {
   const languageTool = { check: vi.fn(async () => LANGUAGE_TOOL) };
   const harper = { lints: vi.fn(async () => lints), setup: vi.fn(async () => undefined) };
-  return { service: new TextChecker(languageTool as unknown as LanguageToolClient, harper as unknown as HarperLinter), languageTool, harper };
+  const maskedLm = { matches: vi.fn(async () => modelMatches) };
+  return {
+    service: new TextChecker(languageTool as unknown as LanguageToolClient, harper as unknown as HarperLinter, maskedLm as unknown as MaskedLmChecker),
+    languageTool,
+    harper,
+    maskedLm,
+  };
 }
 
 describe('TextChecker', () => {
@@ -31,6 +40,18 @@ describe('TextChecker', () => {
     expect(checked.matches.map((m) => [TEXT.slice(m.offset, m.offset + m.length), m.ruleId])).toEqual([
       ['have', 'HE_VERB_AGR'],
       ['and also', 'HARPER_AvoidAndAlso'],
+      ['i', 'I_LOWERCASE'],
+      ['every knowledge', 'HARPER_MassNouns'],
+    ]);
+  });
+
+  it('adds the masked language model’s matches only where neither LanguageTool nor Harper has an issue', async () => {
+    const { service, maskedLm } = checker([lint('MassNouns', 'every knowledge')], [modelMatch('have', 'MLM_AGREEMENT'), modelMatch('knowledge', 'MLM_NUMBER'), modelMatch('car', 'MLM_NUMBER')]);
+    const checked = await service.check(TEXT);
+    expect(maskedLm.matches).toHaveBeenCalledWith(TEXT);
+    expect(checked.matches.map((m) => [TEXT.slice(m.offset, m.offset + m.length), m.ruleId])).toEqual([
+      ['have', 'HE_VERB_AGR'],
+      ['car', 'MLM_NUMBER'],
       ['i', 'I_LOWERCASE'],
       ['every knowledge', 'HARPER_MassNouns'],
     ]);

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { harperMatches, mergeChecks } from '@fluent/writing-feedback';
 import { LanguageToolClient, type CheckedText } from '../languagetool/languagetool.client';
+import { MaskedLmChecker } from '../masked-lm/masked-lm.checker';
 import { HarperLinter } from './harper.linter';
 
 /**
- * How feedback-service checks a text: LanguageTool, then Harper (in a worker thread), merged by the library
- * (Harper's issue shows only where LanguageTool has none). The bench (bench/feedback-eval) and the
+ * How feedback-service checks a text: LanguageTool, Harper (in a worker thread) and the masked
+ * language model (native threads) at the same time, merged by the library in that order of trust:
+ * Harper's issue shows only where LanguageTool has none, the model's only where neither has one. The bench (bench/feedback-eval) and the
  * own-text integration test check texts through this same path. Harper is compiled on the first
  * text, not at startup: compiling competes with the service's start for the CPU, and the probes
  * must answer at once (tests/ops/manifests.spec.ts).
@@ -15,10 +17,11 @@ export class TextChecker {
   constructor(
     private readonly languageTool: LanguageToolClient,
     private readonly harper: HarperLinter,
+    private readonly maskedLm: MaskedLmChecker,
   ) {}
 
   async check(text: string): Promise<CheckedText> {
-    const checked = await this.languageTool.check(text);
-    return mergeChecks(checked, harperMatches(text, await this.harper.lints(text)));
+    const [checked, lints, modelMatches] = await Promise.all([this.languageTool.check(text), this.harper.lints(text), this.maskedLm.matches(text)]);
+    return mergeChecks(mergeChecks(checked, harperMatches(text, lints)), modelMatches);
   }
 }

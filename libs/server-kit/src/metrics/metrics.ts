@@ -114,3 +114,14 @@ export function watchConsumer(stream: string, durable: string, read: ConsumerSta
 export function forgetConsumer(stream: string, durable: string): void {
   consumerSources.delete(`${stream}/${durable}`);
 }
+
+/**
+ * Texts feedback-service checked without its masked language model, by reason: `missing` (no model
+ * configured or its files absent), `slow` (the text ran over its time budget), `error` (the model
+ * failed). The learner still gets LanguageTool's and Harper's issues; this says how often not the model's.
+ */
+export const maskedLmFallbacks = new Counter({
+  name: 'fluent_feedback_masked_lm_fallbacks_total',
+  help: 'Texts checked without the masked language model (LanguageTool and Harper only), by reason (missing, slow, error)',
+  labelNames: ['reason'] as const,
+});

@@ -1,0 +1,95 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { maskedLmFallbacks } from '@fluent/server-kit';
+import { wordPieceVocabulary, type MaskedLanguageModel } from '@fluent/writing-feedback';
+import { MaskedLmChecker } from './masked-lm.checker';
+import type { LoadedMaskedLm } from './masked-lm.model';
+
+const PIECES = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]', '.', 'she', 'have', 'has', 'a', 'car', 'the'];
+const vocabulary = wordPieceVocabulary(PIECES.join('\n'));
+/** A folder with the two files the checker looks for (their content is the loader's business). */
+function modelDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'masked-lm-'));
+  writeFileSync(join(dir, 'model.onnx'), '');
+  writeFileSync(join(dir, 'vocab.txt'), PIECES.join('\n'));
+  return dir;
+}
+/** A model that finds "has" three times likelier than any other word wherever it is asked, after `delayMs`. */
+function loaded(delayMs = 0): LoadedMaskedLm & { runs: number } {
+  const result = {
+    runs: 0,
+    vocabulary,
+    model: (async (batch) => {
+      result.runs += 1;
+      await new Promise((r) => setTimeout(r, delayMs));
+      const logp = new Float32Array(batch.masks * PIECES.length).fill(Math.log(0.3));
+      for (let m = 0; m < batch.masks; m += 1) logp[m * PIECES.length + PIECES.indexOf('has')] = Math.log(0.9);
+      return { logp, vocabulary: PIECES.length };
+    }) as MaskedLanguageModel,
+  };
+  return result;
+}
+const fallbacks = async (reason: string) => (await maskedLmFallbacks.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+
+describe('MaskedLmChecker', () => {
+  it('checks a text with the model it loads once, on the first text', async () => {
+    const model = loaded();
+    const load = vi.fn(async () => model);
+    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, load);
+    const [first] = await checker.matches('She have a car.');
+    expect(first).toMatchObject({ ruleId: 'MLM_AGREEMENT', offset: 4, length: 4, replacements: ['has'] });
+    await checker.matches('She have a car.');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers nothing and counts "missing" without a model folder, never loading one', async () => {
+    const load = vi.fn(async () => loaded());
+    const before = await fallbacks('missing');
+    const checker = new MaskedLmChecker({ dir: join(tmpdir(), 'no-such-model'), budgetMs: 5_000, threads: 1 }, load);
+    expect(checker.available).toBe(false);
+    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
+    expect(await fallbacks('missing')).toBe(before + 1);
+  });
+
+  it('gives up on a text past its budget, its wait behind other texts included, and counts "slow"', async () => {
+    const model = loaded(150);
+    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 100, threads: 1 }, async () => model);
+    const before = await fallbacks('slow');
+    const [a, b] = await Promise.all([checker.matches('She have a car. She have a car.'), checker.matches('She have a car.')]);
+    expect(a).toEqual([]);
+    expect(b).toEqual([]);
+    // The first text's second sentence and the waiting text never reach the model.
+    expect(model.runs).toBe(1);
+    expect(await fallbacks('slow')).toBe(before + 2);
+  });
+
+  it('answers nothing and counts "error" when the model fails, and loads again after a failed load', async () => {
+    const load = vi.fn<() => Promise<LoadedMaskedLm>>().mockRejectedValueOnce(new Error('bad file')).mockResolvedValue(loaded());
+    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, load);
+    const before = await fallbacks('error');
+    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(await fallbacks('error')).toBe(before + 1);
+    expect(await checker.matches('She have a car.')).toHaveLength(1);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('runs one text at a time through the model', async () => {
+    let running = 0;
+    let most = 0;
+    const base = loaded();
+    const model: MaskedLanguageModel = async (batch) => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 20));
+      running -= 1;
+      return base.model(batch);
+    };
+    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => ({ model, vocabulary }));
+    const all = await Promise.all([1, 2, 3].map(() => checker.matches('She have a car.')));
+    expect(all.map((m) => m.length)).toEqual([1, 1, 1]);
+    expect(most).toBe(1);
+  });
+});

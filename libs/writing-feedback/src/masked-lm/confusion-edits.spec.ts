@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { confusionEdits, CONFUSION_SETS, type ConfusionSet } from './confusion-edits';
+import { wordsOf } from './masked-lm-check';
+import { tagTokens } from './tags';
+
+/** The edits of a sentence as "set: words → replacement" (tags from the real compromise). */
+function editsOf(sentence: string, options?: { wide?: boolean }): string[] {
+  const { words, spans } = wordsOf(sentence);
+  return confusionEdits(words, tagTokens(sentence, spans), options).map((e) => `${e.set}: ${words.slice(e.start, e.end).join(' ') || `^${words[e.start]}`} → ${e.replacement.join(' ')}`);
+}
+
+// One sentence per set with the edit it must propose (the slip learners make), and an edit it must not.
+const TABLE: [ConfusionSet, string, string, string | undefined][] = [
+  ['article', 'She bought a umbrella yesterday.', 'article: a → the', undefined],
+  ['unlikely article', 'We talked about the life.', 'unlikely article: the → ', undefined],
+  ['missing article', 'He is teacher at my school.', 'missing article: ^teacher → a', 'missing article: ^school → the'],
+  ['preposition', 'I am interested on science.', 'preposition: on → in', undefined],
+  ['unlikely preposition', 'We discussed about the plan.', 'unlikely preposition: about → ', undefined],
+  ['number', 'There are many book on the desk.', 'number: book → books', 'number: many → '],
+  ['agreement', 'The children was happy.', 'agreement: was → were', undefined],
+  ['auxiliary', 'They going home now.', 'auxiliary: ^going → are', undefined],
+  ['verb form', 'She can swims very well.', 'verb form: swims → swim', undefined],
+  ['determiner', 'I read this books every week.', 'determiner: this → these', undefined],
+  ['homophone', 'Their is a park near the river.', 'homophone: their → there', undefined],
+];
+
+describe('confusionEdits (the sets the masked language model scores)', () => {
+  it('has a case for every set', () => {
+    expect(new Set(TABLE.map(([set]) => set))).toEqual(new Set(CONFUSION_SETS));
+  });
+
+  it.each(TABLE)('%s: "%s" gets "%s"', (_set, sentence, wanted, unwanted) => {
+    const edits = editsOf(sentence);
+    expect(edits).toContain(wanted);
+    if (unwanted) expect(edits).not.toContain(unwanted);
+  });
+
+  it('proposes no article before a noun that has a determiner, and none before a name', () => {
+    const edits = editsOf('Yesterday I met my friend Anna.');
+    expect(edits.filter((e) => /^missing article: \^(friend|anna) /.test(e))).toEqual([]);
+    expect(editsOf('Yesterday I met friend.')).toContain('missing article: ^friend → a');
+  });
+
+  it('keeps the bigram experiment’s narrower sets without `wide`: no homophones, determiners or verb forms, and agreement only after a subject', () => {
+    const narrow = editsOf('Their sister are at home and this dog can swims.', { wide: false });
+    expect(narrow.filter((e) => /^(homophone|determiner|verb form|unlikely|missing)/.test(e))).toEqual([]);
+    expect(narrow).toContain('agreement: are → is');
+    expect(editsOf('Their sister are at home and this dog can swims.')).toEqual(expect.arrayContaining(['homophone: their → there', 'determiner: this → these', 'verb form: swims → swim']));
+    expect(editsOf('The children who came was happy.', { wide: false })).not.toContain('agreement: was → were');
+    expect(editsOf('The children who came was happy.')).toContain('agreement: was → were');
+  });
+});
