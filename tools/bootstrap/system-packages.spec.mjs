@@ -14,9 +14,9 @@ describe('planSystemPackages', () => {
     expect(plan.manual).toEqual([]);
   });
 
-  it('plans no browser or Python for npm start: only what the running stack needs', () => {
+  it('plans no browser for npm start: only what the running stack needs (Python converts the masked language model)', () => {
     const plan = planSystemPackages('start', machineWithout('chromium', 'python3-venv', 'java'));
-    expect(plan.installable.map((r) => r.name)).toEqual(['java']);
+    expect(plan.installable.map((r) => r.name)).toEqual(['java', 'python3-venv']);
   });
 
   it('plans wrk for npm run bench only: npm start and npm test never install it', () => {
@@ -43,7 +43,7 @@ describe('installDecision', () => {
       kind: 'install',
       argv: ['env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', 'install', '-y', '-qq', 'chromium', 'python3', 'python3-venv'],
       line:
-        "installing chromium (the browser end-to-end tests drive Debian Chromium); python3 python3-venv (the operations checks (kubernetes-validate, checkov, hadolint) live in a Python virtualenv) with apt-get",
+        "installing chromium (the browser end-to-end tests drive Debian Chromium); python3 python3-venv (the masked language model is converted, and the operations checks (kubernetes-validate, checkov, hadolint) run, in Python virtualenvs) with apt-get",
     });
   });
 

