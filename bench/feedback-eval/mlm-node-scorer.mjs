@@ -4,7 +4,7 @@
  * `node bench/feedback-eval/mlm-node-scorer.mjs --ort <onnxruntime-node folder> --model <model.onnx> --vocab <vocab.txt>
  *    --candidates <edits.jsonl> --scores <mlm-score.py's answers for the same model> [--sentences 100] [--pad 16]`:
  * issue 43's masked-LM scorer the way feedback-service would run it, all in Node: BERT's uncased
- * WordPiece tokenizer written here, the masked copies, one onnxruntime-node batch per sentence and
+ * WordPiece tokenizer (the library's), the masked copies, one onnxruntime-node batch per sentence and
  * the gains of mlm-score.py (a word replaced, removed or inserted). It scores the first sentences of
  * an export (`ngram-experiment.mjs --export`) and checks them against mlm-score.py's answers for the
  * same model file (`mlm-score.py --onnx-model`): the same pieces, the same gains (to float noise) and
@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { wordPieceVocabulary } from '@fluent/writing-feedback';
 
 const arg = (/** @type {string} */ name, /** @type {string | undefined} */ fallback = undefined) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -20,71 +21,6 @@ const arg = (/** @type {string} */ name, /** @type {string | undefined} */ fallb
   if (value === undefined) throw new Error(`--${name} is required (see the comment at the top)`);
   return value;
 };
-
-/** BERT's uncased WordPiece tokenizer over a vocabulary (one piece a line, its id its line number). */
-export function wordPieceTokenizer(/** @type {string} */ vocabText) {
-  /** @type {Map<string, number>} */
-  const vocab = new Map(vocabText.split('\n').map((piece, id) => [piece, id]));
-  const unknown = /** @type {number} */ (vocab.get('[UNK]'));
-  // BERT's punctuation: ASCII symbols as well as Unicode punctuation.
-  const isPunctuation = (/** @type {string} */ ch) => /[!-/:-@[-`{-~]/.test(ch) || /\p{P}/u.test(ch);
-  // Each CJK ideograph is a word of its own, as BERT's basic tokenizer has it.
-  const isCjk = (/** @type {string} */ ch) => /[\u{4E00}-\u{9FFF}\u{3400}-\u{4DBF}\u{20000}-\u{2A6DF}\u{2A700}-\u{2B73F}\u{2B740}-\u{2B81F}\u{2B820}-\u{2CEAF}\u{F900}-\u{FAFF}\u{2F800}-\u{2FA1F}]/u.test(ch);
-  // BERT drops NUL, U+FFFD and control characters other than whitespace before anything else.
-  const isDropped = (/** @type {string} */ ch) => ch === '\0' || ch === '\uFFFD' || (/[\p{Cc}\p{Cf}]/u.test(ch) && !/[\t\n\r]/.test(ch));
-  /** @type {Map<string, number[]>} */
-  const cache = new Map();
-  /** The piece ids of one word as written: lowercased, accents stripped, split at punctuation, then WordPiece. */
-  return (/** @type {string} */ text) => {
-    const seen = cache.get(text);
-    if (seen) return seen;
-    const normal = text.toLowerCase().normalize('NFD').replace(/\p{Mn}/gu, '');
-    /** @type {string[]} */
-    const words = [];
-    let current = '';
-    for (const ch of normal) {
-      if (isDropped(ch)) continue;
-      if (/\s/u.test(ch) || isPunctuation(ch) || isCjk(ch)) {
-        if (current) words.push(current);
-        current = '';
-        if (!/\s/u.test(ch)) words.push(ch);
-      } else current += ch;
-    }
-    if (current) words.push(current);
-    /** @type {number[]} */
-    const ids = [];
-    for (const word of words) {
-      const chars = [...word];
-      if (chars.length > 100) {
-        ids.push(unknown);
-        continue;
-      }
-      /** @type {number[]} */
-      const pieces = [];
-      let start = 0;
-      while (start < chars.length) {
-        let end = chars.length;
-        let found;
-        while (start < end) {
-          const piece = (start > 0 ? '##' : '') + chars.slice(start, end).join('');
-          found = vocab.get(piece);
-          if (found !== undefined) break;
-          end -= 1;
-        }
-        if (found === undefined) {
-          pieces.length = 0;
-          pieces.push(unknown);
-          break;
-        }
-        pieces.push(found);
-        start = end;
-      }
-      ids.push(...pieces);
-    }
-    cache.set(text, ids);
-    return ids;
-  };
-}
 
 /** log(p / (1 − p)) from log p, p kept below 1 (mlm-score.py's log_odds). */
 const logOdds = (/** @type {number} */ logp) => {
@@ -204,9 +140,9 @@ export async function scoreSentence(session, ort, pieces, special, words, edits,
 if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
   const ort = createRequire(import.meta.url)(resolve(arg('ort')));
   const vocabText = readFileSync(resolve(arg('vocab')), 'utf8');
-  const pieces = wordPieceTokenizer(vocabText);
-  const idOf = (/** @type {string} */ piece) => vocabText.split('\n').indexOf(piece);
-  const special = { cls: idOf('[CLS]'), sep: idOf('[SEP]'), mask: idOf('[MASK]') };
+  const vocabulary = wordPieceVocabulary(vocabText);
+  const pieces = vocabulary.pieces;
+  const special = { cls: vocabulary.cls, sep: vocabulary.sep, mask: vocabulary.mask };
   const limit = Number(arg('sentences', '100'));
   const rows = readFileSync(resolve(arg('candidates')), 'utf8').split('\n').filter(Boolean).slice(0, limit).map((l) => JSON.parse(l));
   /** @type {Map<string, ({ gain: number, top: boolean } | null)[]>} */

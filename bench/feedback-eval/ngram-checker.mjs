@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * A word-bigram checker on confusion sets (issue 43's experiment, bench only: not in the library).
+ * A word-bigram checker on confusion sets (issue 43's experiment, bench only; its edits are the
+ * library's confusionEdits, which learners get scored by the masked language model).
  * For a sentence it proposes small edits of the kinds learners get wrong (an article, a
  * preposition, a noun's number, a verb's agreement, a missing auxiliary), scores the few words
  * around each edit with a bigram language model, and flags a word when the edit is at least
@@ -13,12 +14,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { confusionEdits } from '@fluent/writing-feedback';
 
 /** @typedef {{ unigrams: Map<string, number>, bigrams: Map<string, number>, total: number, floor: number }} Counts */
-/** @typedef {'article' | 'unlikely article' | 'missing article' | 'preposition' | 'unlikely preposition' | 'number' | 'agreement' | 'auxiliary' | 'verb form' | 'determiner' | 'homophone'} ConfusionSet */
+/** @typedef {import('@fluent/writing-feedback').ConfusionSet} ConfusionSet */
 /** @typedef {{ set: ConfusionSet, token: number, start: number, end: number, replacement: string[], gain: number, rareOriginal: boolean }} Flag */
 
-export const CONFUSION_SETS = /** @type {const} */ (['article', 'unlikely article', 'missing article', 'preposition', 'unlikely preposition', 'number', 'agreement', 'auxiliary', 'verb form', 'determiner', 'homophone']);
+export { CONFUSION_SETS } from '@fluent/writing-feedback';
 
 /** Reads symspellpy's two dictionaries ("word count" and "word word count" per line) from a folder. @returns {Counts} */
 export function loadCounts(/** @type {string} */ dir) {
@@ -80,90 +82,15 @@ function windowScore(/** @type {Counts} */ counts, /** @type {string[]} */ words
   return { score, attested, pairs };
 }
 
-const ARTICLES = new Set(['a', 'an', 'the']);
-export const PREPOSITIONS = ['in', 'on', 'at', 'for', 'to', 'of', 'with', 'about', 'from'];
-const PREPOSITION_SET = new Set(PREPOSITIONS);
-const NO_ARTICLE_AFTER = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'some', 'any', 'no', 'every', 'each', 'many', 'much', 'more', 'most', 'few', 'several', 'all', 'both', 'such', 'what', 'which', 'whose', 'another', 'other', 'one', 'two', 'three']);
-const AUXILIARIES = ['is', 'are', 'was', 'were', 'am'];
-const AUXILIARY_SET = new Set([...AUXILIARIES, 'do', 'does', 'did', 'can', 'could', 'would', 'should', 'may', 'might', 'must', 'shall', 'to', 'not', "n't", 'being']);
-const AGREEMENT_PAIRS = new Map([['is', 'are'], ['are', 'is'], ['was', 'were'], ['were', 'was'], ['has', 'have'], ['have', 'has'], ['does', 'do'], ['do', 'does']]);
-/** Words after which a verb takes its base form ("can return", "didn't go"); "to" only before a verb the tagger sees. */
-const BASE_FORM_AFTER = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'do', 'does', 'did', 'to']);
-/** A determiner and its other number or countability ("this books", "much people"). */
-const DETERMINER_PAIRS = new Map([['this', 'these'], ['these', 'this'], ['that', 'those'], ['those', 'that'], ['much', 'many'], ['many', 'much'], ['little', 'few'], ['few', 'little'], ['less', 'fewer'], ['amount', 'number']]);
-/** Words learners confuse with one that sounds or looks alike (LanguageTool needs its n-gram data for most of these). */
-const HOMOPHONES = new Map(
-  [['their', 'there'], ['then', 'than'], ['to', 'too'], ['were', 'where'], ['of', 'off'], ['lose', 'loose'], ['affect', 'effect'], ['accept', 'except'], ['quite', 'quiet'],
-    ['weather', 'whether'], ['advice', 'advise'], ['past', 'passed'], ['whole', 'hole'], ['peace', 'piece'], ['hear', 'here'], ['know', 'no'], ['new', 'knew'], ['write', 'right'],
-    ['by', 'buy'], ['though', 'through'], ['though', 'thought'], ['live', 'life'], ['chose', 'choose'], ['lost', 'lose'], ['felt', 'fell']]
-    .flatMap(([a, b]) => [[a, b], [b, a]])
-    .reduce((m, [a, b]) => m.set(a, [...(m.get(a) ?? []), b]), /** @type {Map<string, string[]>} */ (new Map())),
-);
-const indefinite = (/** @type {string | undefined} */ next) => (next && /^[aeiou]/.test(next) && !/^(?:u[nts]i|eu|one|once|use)/.test(next) ? 'an' : 'a');
+/** @typedef {import('@fluent/writing-feedback').Tags} Tags */
 
 /**
- * @typedef {{ noun?: boolean, pronoun?: boolean, proper?: boolean, plural?: boolean, adjective?: boolean,
- *   verb?: boolean, gerund?: boolean, pastTense?: boolean, participle?: boolean, presentTense?: boolean, infinitive?: boolean,
- *   otherNumber?: string, otherPerson?: string, baseForm?: string }} Tags
- *  What the tagger says of one token, and its other number (nouns) or person (present-tense verbs),
- *  and a verb's base form.
- */
-
-/**
- * The edits proposed at each token of a sentence, per confusion set: { start, end, replacement }
- * replaces words[start..end) (start === end inserts before words[start]); `token` is the word a
- * flag marks. `wide` is for a scorer that sees the whole sentence (a masked language model): it
- * also proposes an article before an adjective, agreement wherever a verb is (not only right after
- * its subject), a verb's base form after a modal, "do" or "to" (the "verb form" set), a
- * determiner's other number ("determiner") and a word learners confuse with another ("homophone");
- * and an inserted article ("missing article") and an article or preposition removed are sets of
- * their own. A removal's score is the odds against the word as written, so it is never below a
- * replacement's at the same word: "unlikely article" and "unlikely preposition" say the word looks
- * wrong there, whatever should replace it.
+ * The edits proposed at each token of a sentence: the library's confusionEdits (what learners get
+ * runs it with `wide`), here without `wide` by default, which is the bigram experiment's five sets.
  * @param {string[]} words lowercased tokens @param {Tags[]} tags @param {{ wide?: boolean }} [options]
  */
 export function candidates(words, tags, { wide = false } = {}) {
-  /** @type {{ set: ConfusionSet, token: number, start: number, end: number, replacement: string[] }[]} */
-  const out = [];
-  words.forEach((w, i) => {
-    const t = tags[i] ?? {};
-    const next = words[i + 1];
-    const prev = words[i - 1];
-    if (ARTICLES.has(w)) {
-      const others = w === 'the' ? [indefinite(next)] : ['the'];
-      for (const r of others) out.push({ set: 'article', token: i, start: i, end: i + 1, replacement: [r] });
-      out.push({ set: wide ? 'unlikely article' : 'article', token: i, start: i, end: i + 1, replacement: [] });
-    } else if (isWord(w) && isWord(prev) && ((t.noun && !t.plural && !t.adjective) || (wide && t.adjective && !t.noun && !t.verb)) && !t.pronoun && !t.proper && !NO_ARTICLE_AFTER.has(/** @type {string} */ (prev)) && !tags[i - 1]?.adjective) {
-      // A missing article before a singular noun; before an adjective or a plural noun "the" is so often optional that bigrams only guess.
-      out.push({ set: wide ? 'missing article' : 'article', token: i, start: i, end: i, replacement: ['the'] });
-      out.push({ set: wide ? 'missing article' : 'article', token: i, start: i, end: i, replacement: [indefinite(w)] });
-    }
-    if (PREPOSITION_SET.has(w)) {
-      for (const r of PREPOSITIONS) if (r !== w) out.push({ set: 'preposition', token: i, start: i, end: i + 1, replacement: [r] });
-      out.push({ set: wide ? 'unlikely preposition' : 'preposition', token: i, start: i, end: i + 1, replacement: [] });
-    }
-    if (t.noun && !t.pronoun && !t.proper && t.otherNumber && t.otherNumber !== w) {
-      out.push({ set: 'number', token: i, start: i, end: i + 1, replacement: [t.otherNumber] });
-    }
-    const pair = AGREEMENT_PAIRS.get(w);
-    // A bigram sees a verb's subject only when it is the word before.
-    const subjectBefore = tags[i - 1]?.noun || tags[i - 1]?.pronoun;
-    const agreementAt = wide ? i > 0 : subjectBefore;
-    if (pair && agreementAt) out.push({ set: 'agreement', token: i, start: i, end: i + 1, replacement: [pair] });
-    else if (!pair && agreementAt && t.verb && t.otherPerson && t.otherPerson !== w && (t.presentTense || t.infinitive)) {
-      out.push({ set: 'agreement', token: i, start: i, end: i + 1, replacement: [t.otherPerson] });
-    }
-    // A missing "be" before an -ing form after its subject ("they going"); a past tense needs no auxiliary.
-    if (t.verb && t.gerund && subjectBefore && !(prev && AUXILIARY_SET.has(prev)) && !AUXILIARY_SET.has(w)) {
-      for (const r of AUXILIARIES) out.push({ set: 'auxiliary', token: i, start: i, end: i, replacement: [r] });
-    }
-    if (wide && DETERMINER_PAIRS.has(w)) out.push({ set: 'determiner', token: i, start: i, end: i + 1, replacement: [/** @type {string} */ (DETERMINER_PAIRS.get(w))] });
-    if (wide) for (const r of HOMOPHONES.get(w) ?? []) out.push({ set: 'homophone', token: i, start: i, end: i + 1, replacement: [r] });
-    if (wide && prev && BASE_FORM_AFTER.has(prev) && t.verb && t.baseForm && t.baseForm !== w && !AUXILIARY_SET.has(w)) {
-      out.push({ set: 'verb form', token: i, start: i, end: i + 1, replacement: [t.baseForm] });
-    }
-  });
-  return out;
+  return confusionEdits(words, tags, { wide });
 }
 
 /**

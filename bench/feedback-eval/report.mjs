@@ -10,8 +10,8 @@ const r2 = (/** @type {number | undefined} */ v) => (v === undefined || Number.i
  * @param {any} before @param {any} after @param {string} [notes] hand-written notes (bench/feedback-eval/NOTES.md)
  * @param {any} [harper] the run with Harper as second checker (after issue 43 parts 1-3)
  */
-export function renderReport(before, after, notes = '', harper = undefined) {
-  const runs = /** @type {[string, any][]} */ ([['before', before], ['after', after], ['with Harper', harper]].filter(([, r]) => r));
+export function renderReport(before, after, notes = '', harper = undefined, mlm = undefined) {
+  const runs = /** @type {[string, any][]} */ ([['before', before], ['after', after], ['with Harper', harper], ['with the masked LM', mlm]].filter(([, r]) => r));
   const out = [];
   out.push('# Writing feedback against human judgement');
   out.push('');
@@ -29,7 +29,7 @@ export function renderReport(before, after, notes = '', harper = undefined) {
   row('Node', (r) => r.node);
   row('JFLEG (keisks/jfleg commit)', (r) => r.corpora.jfleg);
   row('DREsS_New (copy in fedorukben/hagglinggradesllm, commit)', (r) => r.corpora.dress);
-  row('DREsS essays: rated / sampled (seed)', (r) => `${r.dress.available} / ${r.dress.sample} (${r.seed})`);
+  row('DREsS essays: rated / sampled (seed)', (r) => (r.dress ? `${r.dress.available} / ${r.dress.sample} (${r.seed})` : 'not run'));
   out.push('');
   if (notes.trim()) out.push(notes.trim(), '');
   out.push('## JFLEG: detection (report on test; dev for tuning)');
@@ -67,10 +67,10 @@ export function renderReport(before, after, notes = '', harper = undefined) {
   out.push('| figure | ' + runs.flatMap(([l]) => TRAITS.map((t) => `${l}: ${t}`)).join(' | ') + ' |');
   out.push('| --- | ' + runs.flatMap(() => TRAITS.map(() => '---')).join(' | ') + ' |');
   for (const [key, name] of Object.entries(FIGURES)) {
-    out.push(`| ${name} | ${runs.flatMap(([, r]) => TRAITS.map((t) => (r.dress.report.correlations[key] ? `${r2(r.dress.report.correlations[key][t])} (${r2(r.dress.tune.correlations[key][t])})` : '–'))).join(' | ')} |`);
+    out.push(`| ${name} | ${runs.flatMap(([, r]) => TRAITS.map((t) => (r.dress?.report.correlations[key] ? `${r2(r.dress.report.correlations[key][t])} (${r2(r.dress.tune.correlations[key][t])})` : '–'))).join(' | ')} |`);
   }
   out.push('');
-  row('essays at 40 or more distinct content words (the old cap)', (r) => pct(r.dress.atVocabularyCap));
+  row('essays at 40 or more distinct content words (the old cap)', (r) => (r.dress ? pct(r.dress.atVocabularyCap) : '–'));
   out.push('');
   out.push('## Rules below 70 % precision on JFLEG dev (the whole 95 % Wilson interval below 70 %)');
   out.push('');

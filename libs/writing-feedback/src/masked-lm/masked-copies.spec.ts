@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfusionEdit } from './confusion-edits';
 import { editGains, planMaskedCopies } from './masked-copies';
-import { fakeModel, testVocabulary } from './testing/fake-model';
+import { fakeModel, testVocabulary } from '../testing/fake-masked-lm';
 
 const WORDS = ['she', 'have', 'a', 'car', '.'];
 const { vocabulary, pieces } = testVocabulary([...WORDS, 'has', 'the', 'red', 'cars']);

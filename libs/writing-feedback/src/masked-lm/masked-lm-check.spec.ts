@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languageReport } from '../language';
 import { CONTEXT_PIECES, MASKED_LM_CATEGORY_ID, MASKED_LM_RATIOS, maskedLmMatches, maskedLmRuleId, sentencesOf, strongestPerWord } from './masked-lm-check';
 import { CONFUSION_SETS, type ConfusionEdit } from './confusion-edits';
-import { fakeModel, testVocabulary } from './testing/fake-model';
+import { fakeModel, testVocabulary } from '../testing/fake-masked-lm';
 
 const WORDS = 'dear sir , she have a car and their is a bus . we are interested on music . i swims every day'.split(' ');
 const { vocabulary, pieces } = testVocabulary([...WORDS, 'has', 'there', 'in', 'the', 'swim']);

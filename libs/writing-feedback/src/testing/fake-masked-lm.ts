@@ -1,5 +1,5 @@
-import type { MaskedLanguageModel } from '../masked-copies';
-import { wordPieceVocabulary, type WordPieceVocabulary } from '../wordpiece';
+import type { MaskedLanguageModel } from '../masked-lm/masked-copies';
+import { wordPieceVocabulary, type WordPieceVocabulary } from '../masked-lm/wordpiece';
 
 /** A vocabulary of whole words (and "##s" for plurals the tests split), BERT's special pieces first. */
 export function testVocabulary(words: readonly string[]): { vocabulary: WordPieceVocabulary; pieces: string[] } {
