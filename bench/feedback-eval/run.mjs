@@ -93,7 +93,9 @@ for (const part of /** @type {const} */ (['dev', 'test'])) {
   if (lints) jfleg[part].harperRules = harperRuleFigures(sentences, alone, lints);
 }
 
+if (maskedLm) await noFallbacks();
 const dress = label === 'mlm' && (essayCount === 0 || !existsSync(join(corpora, 'dress', 'DREsS_New.tsv'))) ? undefined : await essays();
+if (maskedLm && dress) await noFallbacks();
 async function essays() {
   const all = loadDress(corpora);
   const sample = seededShuffle(all, seed).slice(0, essayCount);
@@ -143,6 +145,13 @@ async function maskedLmChecker(/** @type {string} */ dir) {
   const checker = new MaskedLmChecker({ dir, budgetMs: 24 * 3600_000, threads: 2 });
   if (!checker.available) throw new Error(`--as mlm: no model.onnx and vocab.txt in "${dir}" (MASKED_LM_DIR or --masked-lm)`);
   return checker;
+}
+
+/** A text the model did not read (a failed load, an error) would be counted as LanguageTool's and Harper's alone: the run stops instead. */
+async function noFallbacks() {
+  const { maskedLmFallbacks } = await import('@fluent/server-kit');
+  const fell = (await maskedLmFallbacks.get()).values.filter((v) => v.value > 0);
+  if (fell.length > 0) throw new Error(`texts were checked without the masked language model: ${JSON.stringify(fell)}`);
 }
 
 function readIfThere(/** @type {string} */ file) {

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HarperChecker } from '../../apps/feedback-service/src/harper/harper.checker';
 import { TextChecker } from '../../apps/feedback-service/src/harper/text-checker';
 import { LanguageToolClient } from '../../apps/feedback-service/src/languagetool/languagetool.client';
 import { MaskedLmChecker } from '../../apps/feedback-service/src/masked-lm/masked-lm.checker';
+import { maskedLmFallbacks } from '@fluent/server-kit';
 import { languageReport } from '@fluent/writing-feedback';
 import { maskedLmHome } from '../../tools/stack/masked-lm.mjs';
 import { ROOT } from '../../tools/stack/paths.mjs';
@@ -50,6 +51,10 @@ describe('our own learner texts against the real LanguageTool and Harper', () =>
     await harper.setup();
     await maskedLm.matches('This warms the model up.');
   }, 180_000);
+  // A text checked without the model (a failed load, say) would answer LanguageTool's and Harper's issues alone.
+  afterAll(async () => {
+    expect((await maskedLmFallbacks.get()).values.filter((v) => v.value > 0)).toEqual([]);
+  });
 
   it.each(texts.map((t) => [t.id, t] as const))('%s gets exactly the issues marked by hand', async (_id, t) => {
     const report = languageReport(t.text, await checker.check(t.text));

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { staleFiles as staleLanguageToolFiles } from '../../tools/ops/languagetool-image.mjs';
 import { KEYCLOAK_OPTIONS } from '../../tools/stack/components.mjs';
 import { LANGUAGETOOL_LANGUAGES } from '../../tools/stack/languagetool.mjs';
-import { MASKED_LM_JAR_SHA256 } from '../../tools/stack/masked-lm.mjs';
+import { MASKED_LM_JAR_SHA256, MASKED_LM_MODEL_SHA256 } from '../../tools/stack/masked-lm.mjs';
 import { VERSIONS } from '../../tools/stack/versions.mjs';
 import { ROOT, venvTool } from './support/chart';
 import { passwordEntrancesAroundTheGateway } from './support/realm';
@@ -93,6 +93,10 @@ describe('docker/Dockerfile', () => {
     expect(convert.indexOf('sha256sum -c')).toBeGreaterThan(0);
     expect(convert.indexOf('sha256sum -c')).toBeLessThan(convert.indexOf('unpack.py'));
     expect(convert).toContain('convert.py --model savedmodel --out /opt/fluent/masked-lm/model.onnx');
+    // The model the thresholds were chosen on, byte for byte, as the stack pins it.
+    expect(args.MASKED_LM_MODEL_SHA256).toBe(MASKED_LM_MODEL_SHA256);
+    expect(convert).toContain('"${MASKED_LM_MODEL_SHA256}" > model.onnx.sha256 && sha256sum -c model.onnx.sha256');
+    expect(convert.lastIndexOf('sha256sum -c')).toBeGreaterThan(convert.indexOf('convert.py'));
     expect(convert).toContain('/opt/fluent/masked-lm/vocab.txt');
     const copied = steps.filter((s) => s.stage === finalStage && s.keyword === 'COPY').map((s) => s.args);
     expect(copied).toContain('--from=masked-lm /opt/fluent/masked-lm/ /opt/fluent/masked-lm/');

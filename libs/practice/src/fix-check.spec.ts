@@ -79,6 +79,16 @@ describe('checkFix', () => {
     expect(check(corrected, unknown).outcome).toBe('new-error');
   });
 
+  it('the masked language model can keep an issue of its own there, but never raises a new one on a sentence read alone', () => {
+    const modelIssue: SentenceIssue = { ...AGREEMENT, ruleId: 'MLM_AGREEMENT' };
+    const unchanged = 'My brother go to the big library near the station each Saturday.';
+    expect(check(unchanged, [match(unchanged, 'go', 'MLM_AGREEMENT', 'MASKED_LM')], [modelIssue]).outcome).toBe('not-fixed');
+    const corrected = 'My brother goes to the big library near the station every Saturday.';
+    const elsewhere = check(corrected, [match(corrected, 'library', 'MLM_NUMBER', 'MASKED_LM')], [modelIssue]);
+    expect(elsewhere).toMatchObject({ outcome: 'fixed', newIssues: [] });
+    expect(check(corrected, [grammar(corrected, 'library')], [modelIssue]).outcome).toBe('new-error');
+  });
+
   it('a style hint or a variant spelling on the corrected sentence is no new error', () => {
     const corrected = 'My brother goes to the big library near the station every Saturday.';
     const style = match(corrected, 'big', 'EN_WEAK_ADJECTIVE', 'STYLE');

@@ -1,6 +1,6 @@
 import { diffChars, type ChangeObject } from 'diff';
 import { FIX_OUTCOME_MESSAGES, FIXABLE_CATEGORIES, type FixOutcome, type SentenceIssue, type WritingIssue } from '@fluent/contracts';
-import { isContentWord, languageReport, tokens, wordKey, type CheckerMatch } from '@fluent/writing-feedback';
+import { isContentWord, isMaskedLmRule, languageReport, tokens, wordKey, type CheckerMatch } from '@fluent/writing-feedback';
 
 /** What the "fix your sentence" check is given; the caller asked LanguageTool about `corrected`. */
 export interface FixCheckInput {
@@ -121,7 +121,7 @@ const result = (outcome: FixOutcome, rest: Omit<FixCheck, 'outcome' | 'message'>
  * 1. `not-fixed`: no word typed, the sentence retyped unchanged (spacing aside), or an original
  *    issue still there;
  * 2. `meaning-changed`: too few of the original's content words kept (MEANING_KEPT_SHARE);
- * 3. `new-error`: LanguageTool finds another grammar or spelling issue (categorised as writing
+ * 3. `new-error`: LanguageTool or Harper finds another grammar or spelling issue (categorised as writing
  *    feedback does, so a variant spelling or a style hint is no error);
  * 4. `fixed`.
  * Meaning comes before new errors: a different sentence is not judged on its grammar.
@@ -141,7 +141,9 @@ export function checkFix(input: FixCheckInput): FixCheck {
   const found = report.issues.filter((issue) => (FIXABLE_CATEGORIES as readonly string[]).includes(issue.category));
   const parts = diffChars(original, corrected);
   const stillThere = issues.filter((issue) => stillFlagged(issue, original, corrected, parts, found));
-  const newIssues = found.filter((match) => !stillThere.some((issue) => stillFlagged(issue, original, corrected, parts, [match])));
+  // The masked language model's thresholds hold for a sentence read with its text around it: a
+  // corrected sentence read alone may only show that its original issue is still there, never a new one.
+  const newIssues = found.filter((match) => !isMaskedLmRule(match.ruleId) && !stillThere.some((issue) => stillFlagged(issue, original, corrected, parts, [match])));
   if (stillThere.length > 0) return result('not-fixed', { stillThere, newIssues, meaning });
   if (meaning.kept < meaning.required) return result('meaning-changed', { stillThere, newIssues, meaning });
   if (newIssues.length > 0) return result('new-error', { stillThere, newIssues, meaning });

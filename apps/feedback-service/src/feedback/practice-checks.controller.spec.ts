@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CatalogErrors } from '@fluent/contracts';
 import type { TextChecker } from '../harper/text-checker';
 import type { FeedbackStore } from './feedback.store';
-import { PracticeChecksController } from './practice-checks.controller';
+import { PRACTICE_MODEL_BUDGET_MS, PracticeChecksController } from './practice-checks.controller';
 
 const MATCH = { offset: 2, length: 2, ruleId: 'HE_VERB_AGR', categoryId: 'GRAMMAR', message: 'Agreement', replacements: ['is'] };
 
@@ -18,7 +18,9 @@ describe('PracticeChecksController (feedback.internal.*)', () => {
   it('checks a sentence with the feedback checker and answers its matches only', async () => {
     const { c, checker } = controller();
     expect(await c.checkSentence({ text: 'He are here.' })).toEqual({ matches: [MATCH] });
-    expect(checker.check).toHaveBeenCalledWith('He are here.');
+    // A learner waits: ahead of the attempts' texts, and within a budget shorter than the caller's NATS timeout.
+    expect(checker.check).toHaveBeenCalledWith('He are here.', { urgent: true, budgetMs: PRACTICE_MODEL_BUDGET_MS });
+    expect(PRACTICE_MODEL_BUDGET_MS).toBeLessThan(5_000);
   });
 
   it('answers a blank sentence with no matches without asking the checker', async () => {

@@ -48,7 +48,7 @@ describe('TextChecker', () => {
   it('adds the masked language model’s matches only where neither LanguageTool nor Harper has an issue', async () => {
     const { service, maskedLm } = checker([lint('MassNouns', 'every knowledge')], [modelMatch('have', 'MLM_AGREEMENT'), modelMatch('knowledge', 'MLM_NUMBER'), modelMatch('car', 'MLM_NUMBER')]);
     const checked = await service.check(TEXT);
-    expect(maskedLm.matches).toHaveBeenCalledWith(TEXT);
+    expect(maskedLm.matches).toHaveBeenCalledWith(TEXT, {});
     expect(checked.matches.map((m) => [TEXT.slice(m.offset, m.offset + m.length), m.ruleId])).toEqual([
       ['have', 'HE_VERB_AGR'],
       ['car', 'MLM_NUMBER'],

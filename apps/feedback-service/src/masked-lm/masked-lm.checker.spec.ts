@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { maskedLmFallbacks } from '@fluent/server-kit';
 import { wordPieceVocabulary, type MaskedLanguageModel } from '@fluent/writing-feedback';
 import { MaskedLmChecker } from './masked-lm.checker';
@@ -9,9 +9,12 @@ import type { LoadedMaskedLm } from './masked-lm.model';
 
 const PIECES = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]', '.', 'she', 'have', 'has', 'a', 'car', 'the'];
 const vocabulary = wordPieceVocabulary(PIECES.join('\n'));
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 /** A folder with the two files the checker looks for (their content is the loader's business). */
 function modelDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'masked-lm-'));
+  made.push(dir);
   writeFileSync(join(dir, 'model.onnx'), '');
   writeFileSync(join(dir, 'vocab.txt'), PIECES.join('\n'));
   return dir;
@@ -55,25 +58,56 @@ describe('MaskedLmChecker', () => {
   });
 
   it('gives up on a text past its budget, its wait behind other texts included, and counts "slow"', async () => {
-    const model = loaded(150);
+    const model = loaded(300);
     const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 100, threads: 1 }, async () => model);
     const before = await fallbacks('slow');
-    const [a, b] = await Promise.all([checker.matches('She have a car. She have a car.'), checker.matches('She have a car.')]);
+    const started = Date.now();
+    const waited: number[] = [];
+    const [a, b] = await Promise.all(['She have a car. She have a car.', 'She have a car.'].map((t) => checker.matches(t).finally(() => waited.push(Date.now() - started))));
     expect(a).toEqual([]);
     expect(b).toEqual([]);
+    // Both answer at their budget, not when the model call ahead of them ends (300 ms).
+    expect(Math.max(...waited)).toBeLessThan(250);
+    await new Promise((r) => setTimeout(r, 400));
     // The first text's second sentence and the waiting text never reach the model.
     expect(model.runs).toBe(1);
     expect(await fallbacks('slow')).toBe(before + 2);
   });
 
-  it('answers nothing and counts "error" when the model fails, and loads again after a failed load', async () => {
+  it('answers nothing and counts "error" when the model fails to load, goes without it for a while, then loads again', async () => {
+    let now = 0;
     const load = vi.fn<() => Promise<LoadedMaskedLm>>().mockRejectedValueOnce(new Error('bad file')).mockResolvedValue(loaded());
-    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, load);
+    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1, retryLoadAfterMs: 1_000 }, load, () => now);
+    const before = await fallbacks('error');
+    expect(await checker.matches('She have a car.')).toEqual([]);
+    now = 999;
+    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(await fallbacks('error')).toBe(before + 2);
+    now = 1_000;
+    expect(await checker.matches('She have a car.')).toHaveLength(1);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers nothing and counts "error" when the model answers another shape', async () => {
+    const broken: LoadedMaskedLm = { vocabulary, model: async () => ({ logp: new Float32Array(1), vocabulary: PIECES.length }) };
+    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => broken);
     const before = await fallbacks('error');
     expect(await checker.matches('She have a car.')).toEqual([]);
     expect(await fallbacks('error')).toBe(before + 1);
-    expect(await checker.matches('She have a car.')).toHaveLength(1);
-    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads an urgent text before the texts already waiting', async () => {
+    const order: string[] = [];
+    const base = loaded(20);
+    const model: MaskedLanguageModel = async (batch) => {
+      order.push(String(batch.width));
+      return base.model(batch);
+    };
+    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => ({ model, vocabulary }));
+    // Widths tell the texts apart: 7 pieces for the plain ones, 8 for the urgent one.
+    await Promise.all([checker.matches('She have a car.'), checker.matches('She have a car.'), checker.matches('She have a big car.', { urgent: true })]);
+    expect(order).toEqual(['7', '8', '7']);
   });
 
   it('runs one text at a time through the model', async () => {

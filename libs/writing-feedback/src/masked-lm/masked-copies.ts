@@ -28,6 +28,12 @@ export type MaskedLanguageModel = (batch: MaskedBatch) => Promise<MaskedAnswer>;
 
 /** BERT reads at most 512 pieces, [CLS] and [SEP] included. */
 const MAX_PIECES = 512;
+/**
+ * Copies a batch holds at most: the model's memory grows with copies × width², and a long sentence
+ * with many edits would otherwise be one batch of a hundred copies (gigabytes). The float model's
+ * answers do not depend on how copies are batched.
+ */
+export const MAX_COPIES_PER_BATCH = 16;
 
 type Plan =
   | { kind: 'replace'; original: number[]; alternative: number[]; at: number; altAt: number }
@@ -35,11 +41,12 @@ type Plan =
   | { kind: 'insert'; alternative: number[]; at: number }
   | { kind: 'none' };
 
-/** How an edit's score comes out of the batch: which copy, which pieces. */
+/** How an edit's score comes out of the batches: which copy, which pieces. */
 export interface MaskedPlan {
-  batch: MaskedBatch;
+  /** The batches to run, in order; their answers, concatenated, are read by editGains. */
+  batches: MaskedBatch[];
   plans: Plan[];
-  /** The first answer row of each copy. */
+  /** The first answer row of each copy, counted over all batches. */
   firstRow: number[];
   masksOf: number[];
 }
@@ -85,19 +92,46 @@ export function planMaskedCopies(words: readonly string[], edits: readonly Confu
     }
     return { kind: 'none' };
   });
-  const width = Math.max(0, ...copies.map((c) => c.ids.length));
-  const ids = new Int32Array(copies.length * width);
-  const mask = new Int32Array(copies.length * width);
-  const positions: number[] = [];
+  const batches: MaskedBatch[] = [];
   const firstRow: number[] = [];
-  copies.forEach((copy, r) => {
-    ids.set(copy.ids, r * width);
-    mask.fill(1, r * width, r * width + copy.ids.length);
-    firstRow.push(positions.length / 2);
-    for (const c of copy.cols) positions.push(r, c);
-  });
-  const batch: MaskedBatch = { ids, mask, positions: Int32Array.from(positions), copies: copies.length, width, masks: positions.length / 2 };
-  return { batch, plans, firstRow, masksOf: copies.map((c) => c.cols.length) };
+  let rows = 0;
+  for (let from = 0; from < copies.length; from += MAX_COPIES_PER_BATCH) {
+    const group = copies.slice(from, from + MAX_COPIES_PER_BATCH);
+    const width = Math.max(0, ...group.map((c) => c.ids.length));
+    const ids = new Int32Array(group.length * width);
+    const mask = new Int32Array(group.length * width);
+    const positions: number[] = [];
+    group.forEach((copy, r) => {
+      ids.set(copy.ids, r * width);
+      mask.fill(1, r * width, r * width + copy.ids.length);
+      firstRow.push(rows + positions.length / 2);
+      for (const c of copy.cols) positions.push(r, c);
+    });
+    rows += positions.length / 2;
+    batches.push({ ids, mask, positions: Int32Array.from(positions), copies: group.length, width, masks: positions.length / 2 });
+  }
+  return { batches, plans, firstRow, masksOf: copies.map((c) => c.cols.length) };
+}
+
+/**
+ * Runs a plan's batches one after another and joins their answers, checking each: a model that
+ * answers another shape (another vocabulary, too few rows) would otherwise be read as scores.
+ * `signal` is checked before each batch (the caller's time budget).
+ */
+export async function runPlan(plan: MaskedPlan, model: MaskedLanguageModel, vocabularySize: number, signal?: AbortSignal): Promise<MaskedAnswer> {
+  const total = plan.batches.reduce((n, b) => n + b.masks, 0);
+  const logp = new Float32Array(total * vocabularySize);
+  let row = 0;
+  for (const batch of plan.batches) {
+    signal?.throwIfAborted();
+    const answer = await model(batch);
+    if (answer.vocabulary !== vocabularySize || answer.logp.length !== batch.masks * vocabularySize) {
+      throw new Error(`the model answered ${answer.logp.length} scores of ${answer.vocabulary} pieces for ${batch.masks} masks; the vocabulary has ${vocabularySize} pieces`);
+    }
+    logp.set(answer.logp, row * vocabularySize);
+    row += batch.masks;
+  }
+  return { logp, vocabulary: vocabularySize };
 }
 
 /** log(p / (1 − p)) from log p, p kept below 1. */
@@ -116,20 +150,26 @@ export function editGains(plan: MaskedPlan, answer: MaskedAnswer): (number | nul
     pieces.forEach((piece, j) => (sum += logp[(first + j) * vocabulary + piece] ?? Number.NaN));
     return sum;
   };
+  // A score that is not a number (an answer cut short) is no evidence: never a flag.
   return plan.plans.map((p) => {
-    if (p.kind === 'replace') {
-      const o = logpOf(p.at, p.original);
-      const a = logpOf(p.altAt, p.alternative);
-      return o === null || a === null ? null : a - o;
-    }
-    if (p.kind === 'remove') {
-      const o = logpOf(p.at, p.original);
-      return o === null ? null : -logOdds(o);
-    }
-    if (p.kind === 'insert') {
-      const a = logpOf(p.at, p.alternative);
-      return a === null ? null : logOdds(a);
-    }
-    return null;
+    const gain = planGain(p, logpOf);
+    return gain !== null && Number.isFinite(gain) ? gain : null;
   });
+}
+
+function planGain(p: Plan, logpOf: (copy: number, pieces: number[]) => number | null): number | null {
+  if (p.kind === 'replace') {
+    const o = logpOf(p.at, p.original);
+    const a = logpOf(p.altAt, p.alternative);
+    return o === null || a === null ? null : a - o;
+  }
+  if (p.kind === 'remove') {
+    const o = logpOf(p.at, p.original);
+    return o === null ? null : -logOdds(o);
+  }
+  if (p.kind === 'insert') {
+    const a = logpOf(p.at, p.alternative);
+    return a === null ? null : logOdds(a);
+  }
+  return null;
 }

@@ -27,7 +27,7 @@ describe('maskedLmMatches', () => {
     expect(model.batches).toBe(2);
   });
 
-  it('reads a sentence with its nearest neighbours while they fit in CONTEXT_PIECES, the one before first', async () => {
+  it('reads a sentence with its nearest neighbours on both sides while they fit in CONTEXT_PIECES', async () => {
     const sentence = (n: number) => `She have a car ${'and a car '.repeat(n)}.`;
     // 9 sentences of about 36 pieces: the fifth is read with one neighbour on each side, no more.
     const text = Array.from({ length: 9 }, (_, i) => sentence(i === 4 ? 1 : 15)).join(' ');
@@ -37,6 +37,19 @@ describe('maskedLmMatches', () => {
     expect(fifth.length).toBeGreaterThan(0);
     for (const copy of fifth) expect(copy.split(' . ').length, copy).toBe(3);
     expect(CONTEXT_PIECES).toBe(128);
+  });
+
+  it('takes the neighbour before first when only one of two at the same distance fits', async () => {
+    const before = `She have a car${' and a car'.repeat(22)}.`;
+    const after = `She have a car${' and the car'.repeat(22)}.`;
+    const model = fakeModel(pieces, {});
+    await maskedLmMatches(`${before} She have a car and a car. ${after}`, model, vocabulary);
+    const middle = model.copies.filter((c) => c.includes('she [MASK] a car and a car .'));
+    expect(middle.length).toBeGreaterThan(0);
+    for (const copy of middle) {
+      expect(copy.startsWith('she have a car and a car and a car'), copy).toBe(true);
+      expect(copy).not.toContain('the car');
+    }
   });
 
   it('flags at its set’s ratio and not just below it', async () => {
@@ -63,7 +76,7 @@ describe('maskedLmMatches', () => {
     expect(await maskedLmMatches(text, model, vocabulary)).toEqual([]);
   });
 
-  it('stops before the next sentence once its signal is aborted', async () => {
+  it('stops before the next batch once its signal is aborted', async () => {
     const controller = new AbortController();
     const model = fakeModel(pieces, {});
     const slow = async (batch: Parameters<typeof model>[0]) => {

@@ -1,6 +1,6 @@
 import type { CheckerMatch } from '../language';
 import { confusionEdits, type ConfusionEdit, type ConfusionSet } from './confusion-edits';
-import { editGains, planMaskedCopies, type MaskedLanguageModel } from './masked-copies';
+import { editGains, planMaskedCopies, runPlan, type MaskedLanguageModel } from './masked-copies';
 import { tagTokens, type Span } from './tags';
 import type { WordPieceVocabulary } from './wordpiece';
 
@@ -30,6 +30,11 @@ export const MASKED_LM_RATIOS: Readonly<Partial<Record<ConfusionSet, number>>> =
 /** The rule id a set's matches carry: MLM_UNLIKELY_PREPOSITION … */
 export function maskedLmRuleId(set: ConfusionSet): string {
   return `MLM_${set.toUpperCase().replace(/ /g, '_')}`;
+}
+
+/** Whether a match is the masked language model's. */
+export function isMaskedLmRule(ruleId: string): boolean {
+  return ruleId.startsWith('MLM_');
 }
 
 /** What a learner reads at the word, worded as advice: a flag can be one possible reading rather than an error. */
@@ -69,8 +74,12 @@ export function wordsOf(sentence: string): { words: string[]; spans: Span[] } {
   return { words: spans.map((s) => sentence.slice(s.start, s.end).toLowerCase().replace(/’/g, "'")), spans };
 }
 
-/** Sentences longer than this are left to LanguageTool and Harper: a text pasted without full stops is not a sentence. */
+/**
+ * Sentences longer than this are left to LanguageTool and Harper: a text pasted without full stops
+ * is not a sentence, and made-up words of many pieces would make every copy wide.
+ */
 const MAX_SENTENCE_WORDS = 80;
+const MAX_SENTENCE_PIECES = 256;
 /**
  * How many of the text's pieces the model reads around a sentence's edits: the sentence and its
  * neighbours, nearest first. The choice was made on JFLEG's single sentences and on our own texts
@@ -136,15 +145,14 @@ export async function maskedLmMatches(
     return { ...s, words, spans, pieces: words.reduce((n, w) => n + vocabulary.pieces(w).length, 0) };
   });
   for (const [k, sentence] of sentences.entries()) {
-    signal?.throwIfAborted();
     const { words, spans } = sentence;
-    if (words.length < 3 || words.length > MAX_SENTENCE_WORDS) continue;
+    if (words.length < 3 || words.length > MAX_SENTENCE_WORDS || sentence.pieces > MAX_SENTENCE_PIECES) continue;
     const edits = confusionEdits(words, tagTokens(sentence.text, spans)).filter((e) => MASKED_LM_RATIOS[e.set] !== undefined);
     if (edits.length === 0) continue;
     const context = withContext(sentences, k);
     const shift = (e: ConfusionEdit) => ({ ...e, token: e.token + context.offset, start: e.start + context.offset, end: e.end + context.offset });
     const plan = planMaskedCopies(context.words, edits.map(shift), vocabulary);
-    const gains = editGains(plan, await model(plan.batch));
+    const gains = editGains(plan, await runPlan(plan, model, vocabulary.size, signal));
     for (const flag of strongestPerWord(edits, gains)) {
       const span = spans[flag.token];
       if (!span) continue;

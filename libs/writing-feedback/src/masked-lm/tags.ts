@@ -46,16 +46,21 @@ const parse = nlp as unknown as (text: string) => Doc;
 
 /**
  * compromise's answers per word, kept for the life of the process: tagging and conjugating are the
- * costly part of a text's edits, and a learner's vocabulary repeats. Bounded by the words it has met;
- * a process that checks texts forever would keep a few MB of them.
+ * costly part of a text's edits, and a learner's vocabulary repeats.
  */
 const numbers = new Map<string, string | undefined>();
 const conjugations = new Map<string, Conjugation | undefined>();
 const persons = new Map<string, string | undefined>();
+/** Past this many words a cache starts again: made-up words must not grow it without end. */
+const CACHE_LIMIT = 50_000;
+const remember = <T>(cache: Map<string, T>, key: string, value: T) => {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+};
 const isWord = (w: string | undefined): w is string => w !== undefined && /^[a-z]+$/.test(w);
 
 function conjugation(word: string): Conjugation | undefined {
-  if (!conjugations.has(word)) conjugations.set(word, parse(word).tag('Verb').verbs().conjugate()[0]);
+  if (!conjugations.has(word)) remember(conjugations, word, parse(word).tag('Verb').verbs().conjugate()[0]);
   return conjugations.get(word);
 }
 
@@ -64,7 +69,7 @@ function otherNumber(word: string, plural: boolean): string | undefined {
   if (!numbers.has(key)) {
     const doc = parse(word).tag(plural ? 'Plural' : 'Singular');
     const other = (plural ? doc.nouns().toSingular() : doc.nouns().toPlural()).text().toLowerCase();
-    numbers.set(key, isWord(other) && other !== word ? other : undefined);
+    remember(numbers, key, isWord(other) && other !== word ? other : undefined);
   }
   return numbers.get(key);
 }
@@ -80,7 +85,7 @@ function otherPerson(word: string): string | undefined {
     let other: string | undefined;
     if (forms?.PresentTense === word && forms.Infinitive !== word) other = forms.Infinitive;
     else if (forms?.Infinitive === word && forms.PresentTense !== word) other = forms.PresentTense;
-    persons.set(word, isWord(other) ? other : undefined);
+    remember(persons, word, isWord(other) ? other : undefined);
   }
   return persons.get(word);
 }

@@ -5,6 +5,7 @@ export interface WordPieceVocabulary {
   cls: number;
   sep: number;
   mask: number;
+  /** Pieces in the vocabulary: the width of the model's answer at a mask. */
   size: number;
 }
 
@@ -24,7 +25,10 @@ const MAX_WORD_CHARS = 100;
  * to HuggingFace's tokenizers on every word of JFLEG and our own texts.
  */
 export function wordPieceVocabulary(vocabText: string): WordPieceVocabulary {
-  const vocab = new Map(vocabText.split('\n').map((piece, id) => [piece.replace(/\r$/, ''), id] as const));
+  const lines = vocabText.split('\n').map((piece) => piece.replace(/\r$/, ''));
+  // The file's last line break ends the last piece; it starts none.
+  if (lines.at(-1) === '') lines.pop();
+  const vocab = new Map(lines.map((piece, id) => [piece, id] as const));
   const id = (piece: string) => {
     const found = vocab.get(piece);
     if (found === undefined) throw new Error(`the vocabulary has no ${piece}: is it BERT's vocab.txt?`);
@@ -53,7 +57,7 @@ export function wordPieceVocabulary(vocabText: string): WordPieceVocabulary {
     if (cache.size < 100_000) cache.set(text, ids);
     return ids;
   };
-  return { pieces, cls: id('[CLS]'), sep: id('[SEP]'), mask: id('[MASK]'), size: vocab.size };
+  return { pieces, cls: id('[CLS]'), sep: id('[SEP]'), mask: id('[MASK]'), size: lines.length };
 }
 
 /** Longest match first, left to right; a word with a part no piece covers is [UNK] as a whole. */
