@@ -126,20 +126,30 @@ function withContext(sentences: readonly Sentence[], k: number): { words: string
   return { words: [...leftWords, ...self.words, ...right.flat()], offset: leftWords.length };
 }
 
+/** A word the model marks: where, by which set, the edit proposed and its gain (natural log of the probability ratio). */
+export interface MaskedLmFlag {
+  offset: number;
+  length: number;
+  set: ConfusionSet;
+  written: string;
+  replacement: string | undefined;
+  gain: number;
+}
+
 /**
- * The masked language model's checks of a text, as checker matches (mergeChecks adds them where
- * LanguageTool and Harper have none): each sentence's confusion-set edits are scored by the model
- * in one batch, with the sentences around it as context (CONTEXT_PIECES), and a word is marked
- * when an edit of a shown set beats what was written by that set's ratio; one mark a word, the
- * strongest. `signal` stops before the next sentence (the service's time budget).
+ * The masked language model's flags on a text: each sentence's confusion-set edits are scored by
+ * the model with the sentences around it as context (CONTEXT_PIECES), and a word is flagged when an
+ * edit of a shown set beats what was written by that set's ratio; one flag a word, the strongest.
+ * `ratios` replaces the choice (the bench measures other ratios); `signal` stops before the next
+ * batch (the service's time budget).
  */
-export async function maskedLmMatches(
+export async function maskedLmFlags(
   text: string,
   model: MaskedLanguageModel,
   vocabulary: WordPieceVocabulary,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<CheckerMatch[]> {
-  const matches: CheckerMatch[] = [];
+  { signal, ratios = MASKED_LM_RATIOS }: { signal?: AbortSignal; ratios?: Readonly<Partial<Record<ConfusionSet, number>>> } = {},
+): Promise<MaskedLmFlag[]> {
+  const flags: MaskedLmFlag[] = [];
   const sentences: Sentence[] = sentencesOf(text).map((s) => {
     const { words, spans } = wordsOf(s.text);
     return { ...s, words, spans, pieces: words.reduce((n, w) => n + vocabulary.pieces(w).length, 0) };
@@ -147,29 +157,41 @@ export async function maskedLmMatches(
   for (const [k, sentence] of sentences.entries()) {
     const { words, spans } = sentence;
     if (words.length < 3 || words.length > MAX_SENTENCE_WORDS || sentence.pieces > MAX_SENTENCE_PIECES) continue;
-    const edits = confusionEdits(words, tagTokens(sentence.text, spans)).filter((e) => MASKED_LM_RATIOS[e.set] !== undefined);
+    const edits = confusionEdits(words, tagTokens(sentence.text, spans)).filter((e) => ratios[e.set] !== undefined);
     if (edits.length === 0) continue;
     const context = withContext(sentences, k);
     const shift = (e: ConfusionEdit) => ({ ...e, token: e.token + context.offset, start: e.start + context.offset, end: e.end + context.offset });
     const plan = planMaskedCopies(context.words, edits.map(shift), vocabulary);
     const gains = editGains(plan, await runPlan(plan, model, vocabulary.size, signal));
-    for (const flag of strongestPerWord(edits, gains)) {
+    for (const flag of strongestPerWord(edits, gains, ratios)) {
       const span = spans[flag.token];
       if (!span) continue;
       const written = sentence.text.slice(span.start, span.end);
-      const replacement = flag.replacement[0];
-      matches.push({
-        offset: sentence.start + span.start,
-        length: span.end - span.start,
-        ruleId: maskedLmRuleId(flag.set),
-        categoryId: MASKED_LM_CATEGORY_ID,
-        issueType: 'grammar',
-        message: messageOf(flag.set, written, replacement),
-        replacements: replacement === undefined ? [] : [likeWritten(replacement, written)],
-      });
+      flags.push({ offset: sentence.start + span.start, length: span.end - span.start, set: flag.set, written, replacement: flag.replacement[0], gain: flag.gain });
     }
   }
-  return matches;
+  return flags;
+}
+
+/**
+ * The masked language model's checks of a text (maskedLmFlags with the chosen ratios), as checker
+ * matches: mergeChecks adds them where LanguageTool and Harper have none.
+ */
+export async function maskedLmMatches(
+  text: string,
+  model: MaskedLanguageModel,
+  vocabulary: WordPieceVocabulary,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<CheckerMatch[]> {
+  return (await maskedLmFlags(text, model, vocabulary, { signal })).map((flag) => ({
+    offset: flag.offset,
+    length: flag.length,
+    ruleId: maskedLmRuleId(flag.set),
+    categoryId: MASKED_LM_CATEGORY_ID,
+    issueType: 'grammar',
+    message: messageOf(flag.set, flag.written, flag.replacement),
+    replacements: flag.replacement === undefined ? [] : [likeWritten(flag.replacement, flag.written)],
+  }));
 }
 
 /**
@@ -181,11 +203,15 @@ export async function maskedLmMatches(
 const PREFER_REPLACEMENT_WITHIN = Math.log(4);
 
 /** Of the edits at or above their set's ratio, the one a learner sees at each word: the strongest, a replacement before a removal it nearly equals. */
-export function strongestPerWord(edits: readonly ConfusionEdit[], gains: readonly (number | null)[]): (ConfusionEdit & { gain: number })[] {
+export function strongestPerWord(
+  edits: readonly ConfusionEdit[],
+  gains: readonly (number | null)[],
+  ratios: Readonly<Partial<Record<ConfusionSet, number>>> = MASKED_LM_RATIOS,
+): (ConfusionEdit & { gain: number })[] {
   const passing = new Map<number, (ConfusionEdit & { gain: number })[]>();
   edits.forEach((edit, i) => {
     const gain = gains[i];
-    const ratio = MASKED_LM_RATIOS[edit.set];
+    const ratio = ratios[edit.set];
     if (gain === null || gain === undefined || ratio === undefined || gain < Math.log(ratio)) return;
     passing.set(edit.token, [...(passing.get(edit.token) ?? []), { ...edit, gain }]);
   });
