@@ -142,7 +142,7 @@ console.log(`Wrote bench/feedback-eval/results-${label}.json and bench/FEEDBACK.
 /** feedback-service's own MaskedLmChecker (its build), without a time budget: the bench measures the model, not the machine. */
 async function maskedLmChecker(/** @type {string} */ dir) {
   const { MaskedLmChecker } = await import('../../apps/feedback-service/dist/masked-lm/masked-lm.checker.js');
-  const checker = new MaskedLmChecker({ dir, budgetMs: 24 * 3600_000, threads: 2 });
+  const checker = new MaskedLmChecker({ enabled: true, dir, budgetMs: 24 * 3600_000, threads: 2 });
   if (!checker.available) throw new Error(`--as mlm: no model.onnx and vocab.txt in "${dir}" (MASKED_LM_DIR or --masked-lm)`);
   return checker;
 }

@@ -10,7 +10,7 @@ import { TextChecker } from './text-checker';
   imports: [LanguageToolModule],
   providers: [
     { provide: HarperLinter, useFactory: () => new HarperThread() },
-    { provide: MaskedLmChecker, useFactory: () => new MaskedLmChecker({ dir: config.MASKED_LM_DIR, budgetMs: config.MASKED_LM_BUDGET_MS, threads: config.MASKED_LM_THREADS }) },
+    { provide: MaskedLmChecker, useFactory: () => new MaskedLmChecker({ enabled: config.MASKED_LM_ENABLED, dir: config.MASKED_LM_DIR, budgetMs: config.MASKED_LM_BUDGET_MS, threads: config.MASKED_LM_THREADS }) },
     TextChecker,
   ],
   exports: [TextChecker],

@@ -40,17 +40,26 @@ describe('MaskedLmChecker', () => {
   it('checks a text with the model it loads once, on the first text', async () => {
     const model = loaded();
     const load = vi.fn(async () => model);
-    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, load);
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, load);
     const [first] = await checker.matches('She have a car.');
     expect(first).toMatchObject({ ruleId: 'MLM_AGREEMENT', offset: 4, length: 4, replacements: ['has'] });
     await checker.matches('She have a car.');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('switched off (the default), answers nothing, never loads the model and counts nothing', async () => {
+    const load = vi.fn(async () => loaded());
+    const before = (await maskedLmFallbacks.get()).values.map((v) => v.value);
+    const checker = new MaskedLmChecker({ enabled: false, dir: modelDir(), budgetMs: 5_000, threads: 1 }, load);
+    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
+    expect((await maskedLmFallbacks.get()).values.map((v) => v.value)).toEqual(before);
+  });
+
   it('answers nothing and counts "missing" without a model folder, never loading one', async () => {
     const load = vi.fn(async () => loaded());
     const before = await fallbacks('missing');
-    const checker = new MaskedLmChecker({ dir: join(tmpdir(), 'no-such-model'), budgetMs: 5_000, threads: 1 }, load);
+    const checker = new MaskedLmChecker({ enabled: true, dir: join(tmpdir(), 'no-such-model'), budgetMs: 5_000, threads: 1 }, load);
     expect(checker.available).toBe(false);
     expect(await checker.matches('She have a car.')).toEqual([]);
     expect(load).not.toHaveBeenCalled();
@@ -59,7 +68,7 @@ describe('MaskedLmChecker', () => {
 
   it('gives up on a text past its budget, its wait behind other texts included, and counts "slow"', async () => {
     const model = loaded(300);
-    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 100, threads: 1 }, async () => model);
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 100, threads: 1 }, async () => model);
     const before = await fallbacks('slow');
     const started = Date.now();
     const waited: number[] = [];
@@ -77,7 +86,7 @@ describe('MaskedLmChecker', () => {
   it('answers nothing and counts "error" when the model fails to load, goes without it for a while, then loads again', async () => {
     let now = 0;
     const load = vi.fn<() => Promise<LoadedMaskedLm>>().mockRejectedValueOnce(new Error('bad file')).mockResolvedValue(loaded());
-    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1, retryLoadAfterMs: 1_000 }, load, () => now);
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1, retryLoadAfterMs: 1_000 }, load, () => now);
     const before = await fallbacks('error');
     expect(await checker.matches('She have a car.')).toEqual([]);
     now = 999;
@@ -91,7 +100,7 @@ describe('MaskedLmChecker', () => {
 
   it('answers nothing and counts "error" when the model answers another shape', async () => {
     const broken: LoadedMaskedLm = { vocabulary, model: async () => ({ logp: new Float32Array(1), vocabulary: PIECES.length }) };
-    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => broken);
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => broken);
     const before = await fallbacks('error');
     expect(await checker.matches('She have a car.')).toEqual([]);
     expect(await fallbacks('error')).toBe(before + 1);
@@ -104,7 +113,7 @@ describe('MaskedLmChecker', () => {
       order.push(String(batch.width));
       return base.model(batch);
     };
-    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => ({ model, vocabulary }));
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => ({ model, vocabulary }));
     // Widths tell the texts apart: 7 pieces for the plain ones, 8 for the urgent one.
     await Promise.all([checker.matches('She have a car.'), checker.matches('She have a car.'), checker.matches('She have a big car.', { urgent: true })]);
     expect(order).toEqual(['7', '8', '7']);
@@ -121,7 +130,7 @@ describe('MaskedLmChecker', () => {
       running -= 1;
       return base.model(batch);
     };
-    const checker = new MaskedLmChecker({ dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => ({ model, vocabulary }));
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => ({ model, vocabulary }));
     const all = await Promise.all([1, 2, 3].map(() => checker.matches('She have a car.')));
     expect(all.map((m) => m.length)).toEqual([1, 1, 1]);
     expect(most).toBe(1);

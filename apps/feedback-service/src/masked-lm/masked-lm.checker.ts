@@ -4,6 +4,8 @@ import { maskedLmFallbacks } from '@fluent/server-kit';
 import { hasMaskedLm, loadMaskedLm, type LoadedMaskedLm } from './masked-lm.model';
 
 export interface MaskedLmOptions {
+  /** MASKED_LM_ENABLED: off, texts never reach the model and nothing is counted. */
+  enabled: boolean;
   /** The model folder (MASKED_LM_DIR); empty: the service runs without the model. */
   dir: string;
   /** How long one text may take, its wait for the model included, before it is checked without it. */
@@ -54,6 +56,7 @@ export class MaskedLmChecker {
   }
 
   async matches(text: string, request: MaskedLmRequest = {}): Promise<CheckerMatch[]> {
+    if (!this.options.enabled) return [];
     if (!this.available) {
       if (!this.warnedMissing) this.logger.warn(`No masked language model in MASKED_LM_DIR="${this.options.dir}": texts are checked with LanguageTool and Harper only`);
       this.warnedMissing = true;

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maskedLmFallbacks } from '@fluent/server-kit';
+import { MaskedLmChecker } from '../../apps/feedback-service/src/masked-lm/masked-lm.checker';
+import { maskedLmHome } from '../../tools/stack/masked-lm.mjs';
+
+// feedback-service's masked language model on the model the stack installs (off in the service
+// until it stops flagging our own passages; bench/feedback-eval/MLM-EXPERIMENT.md): onnxruntime-node
+// loads it, the library scores a learner's slip and leaves a right sentence alone, and no text
+// falls back. No time budget: this checks what the model says, not how fast a loaded machine says it.
+const checker = new MaskedLmChecker({ enabled: true, dir: maskedLmHome(), budgetMs: 600_000, threads: 2 });
+const seen = (text: string, matches: { offset: number; length: number; ruleId: string; replacements: string[] }[]) =>
+  matches.map((m) => [text.slice(m.offset, m.offset + m.length), m.ruleId, m.replacements]);
+
+describe('the masked language model the stack installs', () => {
+  beforeAll(() => expect(checker.available, `the stack installs the model into ${maskedLmHome()}`).toBe(true));
+  afterAll(async () => {
+    expect((await maskedLmFallbacks.get()).values.filter((v) => v.value > 0)).toEqual([]);
+  });
+
+  it('marks a verb that does not agree with its subject, which LanguageTool misses, with its replacement', async () => {
+    const text = 'My brother go to the market every Saturday morning to buy fresh bread.';
+    expect(seen(text, await checker.matches(text))).toContainEqual(['go', 'MLM_AGREEMENT', ['goes']]);
+  }, 120_000);
+
+  it('marks a confused word in the second sentence of a letter at its place', async () => {
+    const text = 'Dear Sir,\nI stayed at your hotel last week. Their was no hot water in my room.';
+    const matches = await checker.matches(text);
+    expect(seen(text, matches)).toContainEqual(['Their', 'MLM_HOMOPHONE', ['There']]);
+    expect(matches.find((m) => m.ruleId === 'MLM_HOMOPHONE')?.offset).toBe(text.indexOf('Their'));
+  }, 120_000);
+
+  it('leaves a right sentence alone', async () => {
+    expect(await checker.matches('The children left their bags in the classroom after lunch.')).toEqual([]);
+  }, 120_000);
+});
