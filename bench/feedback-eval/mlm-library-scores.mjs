@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// @ts-check
+/**
+ * `node bench/feedback-eval/mlm-library-scores.mjs --model <folder with model.onnx, vocab.txt> --candidates <edits.jsonl>
+ *    --out <scores.jsonl> [--scoring joint|pll] [--only dev,own]`:
+ * issue 43's masked-LM scores of an export (`ngram-experiment.mjs --export`) computed by the
+ * library itself (planMaskedCopies, runPlan, editGains) on onnxruntime-node, in the format
+ * `ngram-experiment.mjs --mlm` reads. `--scoring pll` scores a word of several pieces one piece at a
+ * time (MLM-EXPERIMENT.md, "Why it is off"). The library does not compute the model's first guess:
+ * every score says `top: false`, so the "rare as written" rows of the experiment flag nothing.
+ * `--only` keeps the rows whose id starts with one of the parts (test is read once, on purpose).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { editGains, planMaskedCopies, runPlan, wordPieceVocabulary } from '@fluent/writing-feedback';
+
+const arg = (/** @type {string} */ name, /** @type {string | undefined} */ fallback = undefined) => {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at > 0 ? process.argv[at + 1] : fallback;
+  if (value === undefined) throw new Error(`--${name} is required (see the comment at the top)`);
+  return value;
+};
+const { default: ort } = await import('onnxruntime-node');
+const dir = resolve(arg('model'));
+const vocabulary = wordPieceVocabulary(readFileSync(join(dir, 'vocab.txt'), 'utf8'));
+const session = await ort.InferenceSession.create(join(dir, 'model.onnx'), { intraOpNumThreads: 2 });
+/** @type {import('@fluent/writing-feedback').MaskedLanguageModel} */
+const model = async (b) => {
+  const out = await session.run({
+    ids: new ort.Tensor('int32', b.ids, [b.copies, b.width]),
+    mask: new ort.Tensor('int32', b.mask, [b.copies, b.width]),
+    positions: new ort.Tensor('int32', b.positions, [b.masks, 2]),
+  });
+  const t = /** @type {{ data: Float32Array, dims: number[] }} */ (Object.values(out)[0]);
+  return { logp: t.data, vocabulary: Number(t.dims[1]) };
+};
+const scoring = /** @type {'joint' | 'pll'} */ (arg('scoring', 'joint'));
+const only = arg('only', '').split(',').filter(Boolean);
+const rows = readFileSync(resolve(arg('candidates')), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((r) => only.length === 0 || only.some((p) => r.id.startsWith(`${p}:`)));
+const out = [];
+const started = Date.now();
+for (const [i, row] of rows.entries()) {
+  const edits = row.edits.map((/** @type {any} */ e) => ({ ...e, set: 'article', token: e.start }));
+  const plan = planMaskedCopies(row.words, edits, vocabulary, scoring);
+  const gains = editGains(plan, await runPlan(plan, model, vocabulary.size));
+  out.push(JSON.stringify({ id: row.id, edits: row.hash, scores: gains.map((gain) => (gain === null ? null : { gain, top: false })) }));
+  if (i % 100 === 0) process.stdout.write(`  ${i}/${rows.length} (${Math.round((Date.now() - started) / 1000)} s)\n`);
+}
+writeFileSync(resolve(arg('out')), `${out.join('\n')}\n`);
+console.log(`Wrote the ${scoring} scores of ${rows.length} sentences to ${arg('out')} in ${Math.round((Date.now() - started) / 1000)} s`);
