@@ -25,6 +25,28 @@ describe('the masked copies of a sentence and the gains of its edits', () => {
     expect(gains[2]).toBeCloseTo(Math.log(0.1 / 0.9), 5);
   });
 
+  it('scores a word of several pieces with its pieces masked together (joint) or one at a time with the others visible (pll)', async () => {
+    const { vocabulary: v, pieces: ps } = testVocabulary(['she', 'likes', 'car', '.']);
+    const words = ['she', 'likes', 'cars', '.'];
+    expect(v.pieces('cars').map((id) => ps[id])).toEqual(['car', '##s']);
+    const number = [edit('number', 2, 3, ['car'])];
+    const model = fakeModel(ps, {
+      'she likes [MASK] [MASK] .': { car: 0.3, '##s': 0.2 },
+      'she likes [MASK] ##s .': { car: 0.9 },
+      'she likes car [MASK] .': { '##s': 0.95 },
+      'she likes [MASK] .': { car: 0.5 },
+    });
+    const gain = async (scoring: 'joint' | 'pll') => {
+      const plan = planMaskedCopies(words, number, v, scoring);
+      return editGains(plan, await runPlan(plan, model, v.size))[0];
+    };
+    expect(await gain('joint')).toBeCloseTo(Math.log(0.5) - Math.log(0.3) - Math.log(0.2), 5);
+    expect(await gain('pll')).toBeCloseTo(Math.log(0.5) - Math.log(0.9) - Math.log(0.95), 5);
+    // One copy for the one-piece word, shared by both ways; pll adds one per piece of the other.
+    expect(planMaskedCopies(words, number, v, 'joint').batches[0]?.copies).toBe(2);
+    expect(planMaskedCopies(words, number, v, 'pll').batches[0]?.copies).toBe(3);
+  });
+
   it('masks each slot once, however many edits share it, padding the batch to its longest copy', () => {
     const edits = [edit('article', 2, 3, ['the']), edit('unlikely article', 2, 3, []), edit('missing article', 3, 3, ['the'])];
     const { batches } = planMaskedCopies(WORDS, edits, vocabulary);

@@ -35,10 +35,17 @@ const MAX_PIECES = 512;
  */
 export const MAX_COPIES_PER_BATCH = 16;
 
+/** One piece of a word as scored: which copy, which of its masks, which piece's probability. */
+interface Term {
+  copy: number;
+  mask: number;
+  piece: number;
+}
+
 type Plan =
-  | { kind: 'replace'; original: number[]; alternative: number[]; at: number; altAt: number }
-  | { kind: 'remove'; original: number[]; at: number }
-  | { kind: 'insert'; alternative: number[]; at: number }
+  | { kind: 'replace'; original: Term[]; alternative: Term[] }
+  | { kind: 'remove'; original: Term[] }
+  | { kind: 'insert'; alternative: Term[] }
   | { kind: 'none' };
 
 /** How an edit's score comes out of the batches: which copy, which pieces. */
@@ -52,43 +59,58 @@ export interface MaskedPlan {
 }
 
 /**
- * The masked copies one sentence needs to score its edits, each copy once: a word replaced is
- * scored as log P(replacement) − log P(word as written), both with that word's slot masked (as many
- * masks as each has pieces); a word removed by the log-odds against the word as written at its
- * slot; a word inserted by the log-odds of that word at a mask inserted there.
+ * How a word of several pieces is scored. `joint`: all its pieces masked at once, their
+ * probabilities multiplied as if independent (the experiment's choice was made so; it favours a
+ * word of fewer pieces: MLM-EXPERIMENT.md, "Why it is off"). `pll`: one piece masked at a time with
+ * the word's other pieces visible (pseudo-log-likelihood), one copy more per extra piece. A word of
+ * one piece scores the same either way.
  */
-export function planMaskedCopies(words: readonly string[], edits: readonly ConfusionEdit[], vocabulary: WordPieceVocabulary): MaskedPlan {
+export type PieceScoring = 'joint' | 'pll';
+
+const MASKED = -1;
+
+/**
+ * The masked copies one sentence needs to score its edits, each copy once: a word replaced is
+ * scored as log P(replacement) − log P(word as written) at its slot; a word removed by the log-odds
+ * against the word as written at its slot; a word inserted by the log-odds of that word inserted
+ * there. `scoring` says how a word of several pieces is scored.
+ */
+export function planMaskedCopies(words: readonly string[], edits: readonly ConfusionEdit[], vocabulary: WordPieceVocabulary, scoring: PieceScoring = 'joint'): MaskedPlan {
   const copies: { ids: number[]; cols: number[] }[] = [];
-  const slots = new Map<string, number>();
-  const slot = (start: number, end: number, n: number) => {
-    const key = `${start}:${end}:${n}`;
-    let at = slots.get(key);
+  const seen = new Map<string, number>();
+  /** The copy with words[start..end) replaced by `content` (piece ids, MASKED where masked). */
+  const copyWith = (start: number, end: number, content: number[]) => {
+    const key = `${start}:${end}:${content.join(',')}`;
+    let at = seen.get(key);
     if (at === undefined) {
       const before = words.slice(0, start).flatMap(vocabulary.pieces);
       const after = words.slice(end).flatMap(vocabulary.pieces);
-      const ids = [vocabulary.cls, ...before, ...Array<number>(n).fill(vocabulary.mask), ...after, vocabulary.sep].slice(0, MAX_PIECES);
-      const cols = Array.from({ length: n }, (_, j) => 1 + before.length + j).filter((c) => c < MAX_PIECES - 1);
+      const slot = content.map((id) => (id === MASKED ? vocabulary.mask : id));
+      const ids = [vocabulary.cls, ...before, ...slot, ...after, vocabulary.sep].slice(0, MAX_PIECES);
+      const cols = content.flatMap((id, j) => (id === MASKED ? [1 + before.length + j] : [])).filter((c) => c < MAX_PIECES - 1);
       at = copies.length;
-      slots.set(key, at);
+      seen.set(key, at);
       copies.push({ ids, cols });
     }
     return at;
+  };
+  /** The terms that score `pieces` written at words[start..end). */
+  const terms = (start: number, end: number, pieces: number[]): Term[] => {
+    if (scoring === 'joint' || pieces.length === 1) {
+      const copy = copyWith(start, end, pieces.map(() => MASKED));
+      return pieces.map((piece, mask) => ({ copy, mask, piece }));
+    }
+    return pieces.map((piece, j) => ({ copy: copyWith(start, end, pieces.map((p, k) => (k === j ? MASKED : p))), mask: 0, piece }));
   };
   const piecesAt = (i: number) => vocabulary.pieces(words[i] ?? '');
   const plans = edits.map((e): Plan => {
     const [replacement] = e.replacement;
     if (e.end === e.start + 1 && replacement !== undefined && e.replacement.length === 1) {
-      const original = piecesAt(e.start);
-      const alternative = vocabulary.pieces(replacement);
-      return { kind: 'replace', original, alternative, at: slot(e.start, e.end, original.length), altAt: slot(e.start, e.end, alternative.length) };
+      return { kind: 'replace', original: terms(e.start, e.end, piecesAt(e.start)), alternative: terms(e.start, e.end, vocabulary.pieces(replacement)) };
     }
-    if (e.end === e.start + 1 && e.replacement.length === 0) {
-      const original = piecesAt(e.start);
-      return { kind: 'remove', original, at: slot(e.start, e.end, original.length) };
-    }
+    if (e.end === e.start + 1 && e.replacement.length === 0) return { kind: 'remove', original: terms(e.start, e.end, piecesAt(e.start)) };
     if (e.start === e.end && replacement !== undefined && e.replacement.length === 1) {
-      const alternative = vocabulary.pieces(replacement);
-      return { kind: 'insert', alternative, at: slot(e.start, e.start, alternative.length) };
+      return { kind: 'insert', alternative: terms(e.start, e.start, vocabulary.pieces(replacement)) };
     }
     return { kind: 'none' };
   });
@@ -143,11 +165,13 @@ function logOdds(logp: number): number {
 /** Each edit's gain (natural log; larger: the edit reads more likely than what was written), or null where the sentence was cut short of it. */
 export function editGains(plan: MaskedPlan, answer: MaskedAnswer): (number | null)[] {
   const { logp, vocabulary } = answer;
-  const logpOf = (copy: number, pieces: number[]) => {
-    const first = plan.firstRow[copy] ?? 0;
-    if ((plan.masksOf[copy] ?? 0) < pieces.length) return null;
+  /** The log-probability of a word from its terms, or null where the sentence was cut short of a mask. */
+  const logpOf = (terms: Term[]) => {
     let sum = 0;
-    pieces.forEach((piece, j) => (sum += logp[(first + j) * vocabulary + piece] ?? Number.NaN));
+    for (const { copy, mask, piece } of terms) {
+      if ((plan.masksOf[copy] ?? 0) <= mask) return null;
+      sum += logp[((plan.firstRow[copy] ?? 0) + mask) * vocabulary + piece] ?? Number.NaN;
+    }
     return sum;
   };
   // A score that is not a number (an answer cut short) is no evidence: never a flag.
@@ -157,18 +181,18 @@ export function editGains(plan: MaskedPlan, answer: MaskedAnswer): (number | nul
   });
 }
 
-function planGain(p: Plan, logpOf: (copy: number, pieces: number[]) => number | null): number | null {
+function planGain(p: Plan, logpOf: (terms: Term[]) => number | null): number | null {
   if (p.kind === 'replace') {
-    const o = logpOf(p.at, p.original);
-    const a = logpOf(p.altAt, p.alternative);
+    const o = logpOf(p.original);
+    const a = logpOf(p.alternative);
     return o === null || a === null ? null : a - o;
   }
   if (p.kind === 'remove') {
-    const o = logpOf(p.at, p.original);
+    const o = logpOf(p.original);
     return o === null ? null : -logOdds(o);
   }
   if (p.kind === 'insert') {
-    const a = logpOf(p.at, p.alternative);
+    const a = logpOf(p.alternative);
     return a === null ? null : logOdds(a);
   }
   return null;

@@ -1,6 +1,6 @@
 import type { CheckerMatch } from '../language';
 import { confusionEdits, type ConfusionEdit, type ConfusionSet } from './confusion-edits';
-import { editGains, planMaskedCopies, runPlan, type MaskedLanguageModel } from './masked-copies';
+import { editGains, planMaskedCopies, runPlan, type MaskedLanguageModel, type PieceScoring } from './masked-copies';
 import { tagTokens, type Span } from './tags';
 import type { WordPieceVocabulary } from './wordpiece';
 
@@ -140,14 +140,18 @@ export interface MaskedLmFlag {
  * The masked language model's flags on a text: each sentence's confusion-set edits are scored by
  * the model with the sentences around it as context (CONTEXT_PIECES), and a word is flagged when an
  * edit of a shown set beats what was written by that set's ratio; one flag a word, the strongest.
- * `ratios` replaces the choice (the bench measures other ratios); `signal` stops before the next
- * batch (the service's time budget).
+ * `ratios` replaces the choice and `scoring` how a word of several pieces is scored (the bench
+ * measures others); `signal` stops before the next batch (the service's time budget).
  */
 export async function maskedLmFlags(
   text: string,
   model: MaskedLanguageModel,
   vocabulary: WordPieceVocabulary,
-  { signal, ratios = MASKED_LM_RATIOS }: { signal?: AbortSignal; ratios?: Readonly<Partial<Record<ConfusionSet, number>>> } = {},
+  {
+    signal,
+    ratios = MASKED_LM_RATIOS,
+    scoring = 'joint',
+  }: { signal?: AbortSignal; ratios?: Readonly<Partial<Record<ConfusionSet, number>>>; scoring?: PieceScoring } = {},
 ): Promise<MaskedLmFlag[]> {
   const flags: MaskedLmFlag[] = [];
   const sentences: Sentence[] = sentencesOf(text).map((s) => {
@@ -161,7 +165,7 @@ export async function maskedLmFlags(
     if (edits.length === 0) continue;
     const context = withContext(sentences, k);
     const shift = (e: ConfusionEdit) => ({ ...e, token: e.token + context.offset, start: e.start + context.offset, end: e.end + context.offset });
-    const plan = planMaskedCopies(context.words, edits.map(shift), vocabulary);
+    const plan = planMaskedCopies(context.words, edits.map(shift), vocabulary, scoring);
     const gains = editGains(plan, await runPlan(plan, model, vocabulary.size, signal));
     for (const flag of strongestPerWord(edits, gains, ratios)) {
       const span = spans[flag.token];
