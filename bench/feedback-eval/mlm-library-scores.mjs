@@ -13,13 +13,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { editGains, planMaskedCopies, runPlan, wordPieceVocabulary } from '@fluent/writing-feedback';
+import { arg } from './cli-args.mjs';
 
-const arg = (/** @type {string} */ name, /** @type {string | undefined} */ fallback = undefined) => {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at > 0 ? process.argv[at + 1] : fallback;
-  if (value === undefined) throw new Error(`--${name} is required (see the comment at the top)`);
-  return value;
-};
 const { default: ort } = await import('onnxruntime-node');
 const dir = resolve(arg('model'));
 const vocabulary = wordPieceVocabulary(readFileSync(join(dir, 'vocab.txt'), 'utf8'));

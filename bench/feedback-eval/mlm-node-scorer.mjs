@@ -14,13 +14,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { wordPieceVocabulary } from '@fluent/writing-feedback';
+import { arg } from './cli-args.mjs';
 
-const arg = (/** @type {string} */ name, /** @type {string | undefined} */ fallback = undefined) => {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at > 0 ? process.argv[at + 1] : fallback;
-  if (value === undefined) throw new Error(`--${name} is required (see the comment at the top)`);
-  return value;
-};
 
 /** log(p / (1 − p)) from log p, p kept below 1 (mlm-score.py's log_odds). */
 const logOdds = (/** @type {number} */ logp) => {
