@@ -11,24 +11,13 @@
  * `--only` keeps the rows whose id starts with one of the parts (test is read once, on purpose).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { editGains, planMaskedCopies, runPlan, wordPieceVocabulary } from '@fluent/writing-feedback';
+import { resolve } from 'node:path';
+import { editGains, planMaskedCopies, runPlan } from '@fluent/writing-feedback';
 import { arg } from './cli-args.mjs';
 
-const { default: ort } = await import('onnxruntime-node');
-const dir = resolve(arg('model'));
-const vocabulary = wordPieceVocabulary(readFileSync(join(dir, 'vocab.txt'), 'utf8'));
-const session = await ort.InferenceSession.create(join(dir, 'model.onnx'), { intraOpNumThreads: 2 });
-/** @type {import('@fluent/writing-feedback').MaskedLanguageModel} */
-const model = async (b) => {
-  const out = await session.run({
-    ids: new ort.Tensor('int32', b.ids, [b.copies, b.width]),
-    mask: new ort.Tensor('int32', b.mask, [b.copies, b.width]),
-    positions: new ort.Tensor('int32', b.positions, [b.masks, 2]),
-  });
-  const t = /** @type {{ data: Float32Array, dims: number[] }} */ (Object.values(out)[0]);
-  return { logp: t.data, vocabulary: Number(t.dims[1]) };
-};
+// feedback-service's own loader (its build): the same session options and the same answer checks.
+const { loadMaskedLm } = await import('../../apps/feedback-service/dist/masked-lm/masked-lm.model.js');
+const { model, vocabulary } = await loadMaskedLm(resolve(arg('model')), 2);
 const scoring = /** @type {'joint' | 'pll'} */ (arg('scoring', 'joint'));
 const only = arg('only', '').split(',').filter(Boolean);
 const rows = readFileSync(resolve(arg('candidates')), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((r) => only.length === 0 || only.some((p) => r.id.startsWith(`${p}:`)));

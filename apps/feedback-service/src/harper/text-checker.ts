@@ -8,9 +8,9 @@ import { HarperLinter } from './harper.linter';
  * How feedback-service checks a text: LanguageTool, Harper (in a worker thread) and the masked
  * language model (native threads) at the same time, merged by the library in that order of trust:
  * Harper's issue shows only where LanguageTool has none, the model's only where neither has one.
- * The bench (bench/feedback-eval) and the own-text integration test check texts through this path. Harper is compiled on the first
- * text, not at startup: compiling competes with the service's start for the CPU, and the probes
- * must answer at once (tests/ops/manifests.spec.ts).
+ * The bench (bench/feedback-eval) and the own-text integration test check texts through this path.
+ * Harper is compiled on the first text, not at startup: compiling competes with the service's start
+ * for the CPU, and the probes must answer at once (tests/ops/manifests.spec.ts).
  */
 @Injectable()
 export class TextChecker {
