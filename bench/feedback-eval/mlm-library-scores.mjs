@@ -2,7 +2,7 @@
 // @ts-check
 /**
  * `node bench/feedback-eval/mlm-library-scores.mjs --model <folder with model.onnx, vocab.txt> --candidates <edits.jsonl>
- *    --out <scores.jsonl> [--scoring joint|pll] [--only dev,own]`:
+ *    --out <scores.jsonl> [--scoring joint|pll|l2r] [--only dev,own]`:
  * issue 43's masked-LM scores of an export (`ngram-experiment.mjs --export`) computed by the
  * library itself (planMaskedCopies, runPlan, editGains) on onnxruntime-node, in the format
  * `ngram-experiment.mjs --mlm` reads. `--scoring pll` scores a word of several pieces one piece at a
@@ -18,7 +18,7 @@ import { arg } from './cli-args.mjs';
 // feedback-service's own loader (its build): the same session options and the same answer checks.
 const { loadMaskedLm } = await import('../../apps/feedback-service/dist/masked-lm/masked-lm.model.js');
 const { model, vocabulary } = await loadMaskedLm(resolve(arg('model')), 2);
-const scoring = /** @type {'joint' | 'pll'} */ (arg('scoring', 'joint'));
+const scoring = /** @type {'joint' | 'pll' | 'l2r'} */ (arg('scoring', 'joint'));
 const only = arg('only', '').split(',').filter(Boolean);
 const rows = readFileSync(resolve(arg('candidates')), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).filter((r) => only.length === 0 || only.some((p) => r.id.startsWith(`${p}:`)));
 const out = [];

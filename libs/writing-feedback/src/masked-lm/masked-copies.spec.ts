@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfusionEdit } from './confusion-edits';
-import { editGains, MAX_COPIES_PER_BATCH, planMaskedCopies, runPlan, type MaskedLanguageModel } from './masked-copies';
+import { editGains, MAX_COPIES_PER_BATCH, planMaskedCopies, runPlan, type MaskedLanguageModel, type PieceScoring } from './masked-copies';
 import { fakeModel, testVocabulary } from '../testing/fake-masked-lm';
 
 const WORDS = ['she', 'have', 'a', 'car', '.'];
@@ -25,7 +25,7 @@ describe('the masked copies of a sentence and the gains of its edits', () => {
     expect(gains[2]).toBeCloseTo(Math.log(0.1 / 0.9), 5);
   });
 
-  it('scores a word of several pieces with its pieces masked together (joint) or one at a time with the others visible (pll)', async () => {
+  it('scores a word of several pieces with its pieces masked together (joint), one at a time with the others visible (pll), or left to right with the later ones masked (l2r)', async () => {
     const { vocabulary: v, pieces: ps } = testVocabulary(['she', 'likes', 'car', '.']);
     const words = ['she', 'likes', 'cars', '.'];
     expect(v.pieces('cars').map((id) => ps[id])).toEqual(['car', '##s']);
@@ -36,15 +36,19 @@ describe('the masked copies of a sentence and the gains of its edits', () => {
       'she likes car [MASK] .': { '##s': 0.95 },
       'she likes [MASK] .': { car: 0.5 },
     });
-    const gain = async (scoring: 'joint' | 'pll') => {
+    const gain = async (scoring: PieceScoring) => {
       const plan = planMaskedCopies(words, number, v, scoring);
       return editGains(plan, await runPlan(plan, model, v.size))[0];
     };
     expect(await gain('joint')).toBeCloseTo(Math.log(0.5) - Math.log(0.3) - Math.log(0.2), 5);
     expect(await gain('pll')).toBeCloseTo(Math.log(0.5) - Math.log(0.9) - Math.log(0.95), 5);
-    // One copy for the one-piece word, shared by both ways; pll adds one per piece of the other.
+    // l2r: "car" with "##s" still masked (the joint copy's first mask), then "##s" with "car" visible.
+    expect(await gain('l2r')).toBeCloseTo(Math.log(0.5) - Math.log(0.3) - Math.log(0.95), 5);
+    // One copy for the one-piece word, shared by every way; pll adds one per piece of the other, l2r
+    // shares its first with joint's.
     expect(planMaskedCopies(words, number, v, 'joint').batches[0]?.copies).toBe(2);
     expect(planMaskedCopies(words, number, v, 'pll').batches[0]?.copies).toBe(3);
+    expect(planMaskedCopies(words, number, v, 'l2r').batches[0]?.copies).toBe(3);
   });
 
   it('masks each slot once, however many edits share it, padding the batch to its longest copy', () => {

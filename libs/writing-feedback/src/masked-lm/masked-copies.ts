@@ -60,12 +60,15 @@ export interface MaskedPlan {
 
 /**
  * How a word of several pieces is scored. `joint`: all its pieces masked at once, their
- * probabilities multiplied as if independent (the experiment's choice was made so; it favours a
- * word of fewer pieces: MLM-EXPERIMENT.md, "Why it is off"). `pll`: one piece masked at a time with
- * the word's other pieces visible (pseudo-log-likelihood), one copy more per extra piece. A word of
- * one piece scores the same either way.
+ * probabilities multiplied as if independent (the first choice was made so; it favours a word of
+ * fewer pieces: MLM-EXPERIMENT.md, "Why it is off"). `pll`: one piece masked at a time with the
+ * word's other pieces visible (pseudo-log-likelihood); each piece then half-gives itself away, which
+ * favours a word of more pieces ("vocabular ##ies"). `l2r`: piece j masked together with the pieces
+ * after it, those before it visible (Kauf & Ivanova 2023, "A better way to do masked language model
+ * scoring"): the chain rule within the word, so neither length is favoured. A word of one piece
+ * scores the same every way; `pll` and `l2r` cost one copy more per extra piece.
  */
-export type PieceScoring = 'joint' | 'pll';
+export type PieceScoring = 'joint' | 'pll' | 'l2r';
 
 const MASKED = -1;
 
@@ -100,7 +103,9 @@ export function planMaskedCopies(words: readonly string[], edits: readonly Confu
       const copy = copyWith(start, end, pieces.map(() => MASKED));
       return pieces.map((piece, mask) => ({ copy, mask, piece }));
     }
-    return pieces.map((piece, j) => ({ copy: copyWith(start, end, pieces.map((p, k) => (k === j ? MASKED : p))), mask: 0, piece }));
+    // The copy's first mask is piece j's: pll masks it alone, l2r with the pieces after it.
+    const hidden = (j: number, k: number) => (scoring === 'pll' ? k === j : k >= j);
+    return pieces.map((piece, j) => ({ copy: copyWith(start, end, pieces.map((p, k) => (hidden(j, k) ? MASKED : p))), mask: 0, piece }));
   };
   const piecesAt = (i: number) => vocabulary.pieces(words[i] ?? '');
   const plans = edits.map((e): Plan => {
