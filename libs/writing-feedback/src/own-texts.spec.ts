@@ -5,7 +5,7 @@ import { ISSUE_CATEGORIES } from '@fluent/contracts';
 // The shape of our own text set (tests/integration/own-texts.spec.ts checks it against LanguageTool):
 // enough texts of each kind, every mark on a word the text has, and clean texts with no error.
 describe('our own learner texts', () => {
-  const { texts } = ownTexts as { texts: { id: string; kind: string; text: string; issues: { word: string; category: string; rule?: string; note?: string }[] }[] };
+  const { texts } = ownTexts as { texts: { id: string; kind: string; text: string; issues: { word: string; category: string; rule?: string; note?: string; unplanted?: string }[] }[] };
   const slips = texts.filter((t) => t.id.startsWith('slip-'));
   const clean = texts.filter((t) => t.id.startsWith('clean-'));
 

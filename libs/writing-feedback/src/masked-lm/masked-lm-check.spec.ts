@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageReport } from '../language';
-import { CONTEXT_PIECES, MASKED_LM_CATEGORY_ID, MASKED_LM_RATIOS, maskedLmMatches, maskedLmRuleId, sentencesOf, strongestPerWord } from './masked-lm-check';
+import { CONTEXT_PIECES, MASKED_LM_CATEGORY_ID, MASKED_LM_RATIOS, maskedLmMatches, maskedLmRuleId, sentencesOf, strongestPerWord, withoutGuessesAt } from './masked-lm-check';
 import { CONFUSION_SETS, type ConfusionEdit } from './confusion-edits';
 import { fakeModel, testVocabulary } from '../testing/fake-masked-lm';
 
@@ -11,51 +11,51 @@ const seen = (text: string, matches: { offset: number; length: number; ruleId: s
 
 describe('maskedLmMatches', () => {
   it('marks a word where an edit of a shown set beats what was written by its ratio, at its place in a text of several lines and sentences', async () => {
-    const text = 'Dear Sir,\nShe have a car. Their is a bus.';
+    const text = 'Dear Sir,\nWe are interested on music. Their is a bus.';
     // Each sentence is read with the rest of this short text around it.
     const model = fakeModel(pieces, {
-      'dear sir , she [MASK] a car . their is a bus .': { has: 0.9, have: 0.01 },
-      'dear sir , she have a car . [MASK] is a bus .': { there: 0.6, their: 0.02 },
+      'dear sir , we are interested [MASK] music . their is a bus .': { in: 0.9, on: 0.001 },
+      'dear sir , we are interested on music . [MASK] is a bus .': { there: 0.6, their: 0.02 },
     });
     const matches = await maskedLmMatches(text, model, vocabulary);
     expect(seen(text, matches)).toEqual([
-      ['have', 'MLM_AGREEMENT', ['has']],
+      ['on', 'MLM_PREPOSITION', ['in']],
       ['Their', 'MLM_HOMOPHONE', ['There']],
     ]);
-    expect(matches[0]).toMatchObject({ categoryId: MASKED_LM_CATEGORY_ID, message: 'Check the verb form: “has” fits here much better than “have”.' });
+    expect(matches[0]).toMatchObject({ categoryId: MASKED_LM_CATEGORY_ID, message: 'Check the preposition: “in” fits here much better than “on”.' });
     // One batch a sentence with edits; "Dear Sir," has too few words to be read.
     expect(model.batches).toBe(2);
   });
 
   it('reads a sentence with its nearest neighbours on both sides while they fit in CONTEXT_PIECES', async () => {
-    const sentence = (n: number) => `She have a car ${'and a car '.repeat(n)}.`;
+    const sentence = (n: number) => `Their is a car ${'and a car '.repeat(n)}.`;
     // 9 sentences of about 36 pieces: the fifth is read with one neighbour on each side, no more.
     const text = Array.from({ length: 9 }, (_, i) => sentence(i === 4 ? 1 : 15)).join(' ');
     const model = fakeModel(pieces, {});
     await maskedLmMatches(text, model, vocabulary);
-    const fifth = model.copies.filter((c) => c.split(' . ').some((s) => s === 'she [MASK] a car and a car'));
+    const fifth = model.copies.filter((c) => c.split(' . ').some((s) => s === '[MASK] is a car and a car'));
     expect(fifth.length).toBeGreaterThan(0);
     for (const copy of fifth) expect(copy.split(' . ').length, copy).toBe(3);
     expect(CONTEXT_PIECES).toBe(128);
   });
 
   it('takes the neighbour before first when only one of two at the same distance fits', async () => {
-    const before = `She have a car${' and a car'.repeat(22)}.`;
-    const after = `She have a car${' and the car'.repeat(22)}.`;
+    const before = `Their is a car${' and a car'.repeat(22)}.`;
+    const after = `Their is a car${' and the car'.repeat(22)}.`;
     const model = fakeModel(pieces, {});
-    await maskedLmMatches(`${before} She have a car and a car. ${after}`, model, vocabulary);
-    const middle = model.copies.filter((c) => c.includes('she [MASK] a car and a car .'));
+    await maskedLmMatches(`${before} Their is a car and a car. ${after}`, model, vocabulary);
+    const middle = model.copies.filter((c) => c.includes('[MASK] is a car and a car .'));
     expect(middle.length).toBeGreaterThan(0);
     for (const copy of middle) {
-      expect(copy.startsWith('she have a car and a car and a car'), copy).toBe(true);
+      expect(copy.startsWith('their is a car and a car and a car'), copy).toBe(true);
       expect(copy).not.toContain('the car');
     }
   });
 
   it('flags at its set’s ratio and not just below it', async () => {
-    const text = 'She have a car.';
-    const ratio = MASKED_LM_RATIOS.agreement ?? 0;
-    const at = (p: number) => fakeModel(pieces, { 'she [MASK] a car .': { has: p * 0.01, have: 0.01 } });
+    const text = 'Their is a car.';
+    const ratio = MASKED_LM_RATIOS.homophone ?? 0;
+    const at = (p: number) => fakeModel(pieces, { '[MASK] is a car .': { there: p * 0.01, their: 0.01 } });
     expect(await maskedLmMatches(text, at(ratio * 1.001), vocabulary)).toHaveLength(1);
     expect(await maskedLmMatches(text, at(ratio * 0.999), vocabulary)).toEqual([]);
   });
@@ -99,9 +99,11 @@ describe('maskedLmMatches', () => {
 describe('strongestPerWord', () => {
   const edit = (set: ConfusionEdit['set'], token: number, replacement: string[]): ConfusionEdit => ({ set, token, start: token, end: token + 1, replacement });
   it('keeps one mark a word, the largest gain among edits at or above their ratio', () => {
-    const edits = [edit('number', 1, ['cars']), edit('agreement', 1, ['has']), edit('article', 2, ['the'])];
-    const gains = [Math.log(30), Math.log(100), Math.log(49)];
-    expect(strongestPerWord(edits, gains).map((f) => [f.token, f.set])).toEqual([[1, 'agreement']]);
+    const edits = [edit('number', 1, ['cars']), edit('homophone', 1, ['there']), edit('preposition', 2, ['in']), edit('agreement', 3, ['has'])];
+    // number passes its ratio (100) but homophone's gain is larger; preposition is just below 200;
+    // agreement is left out of the choice, however large its gain.
+    const gains = [Math.log(150), Math.log(300), Math.log(199), Math.log(1e6)];
+    expect(strongestPerWord(edits, gains).map((f) => [f.token, f.set])).toEqual([[1, 'homophone']]);
   });
 });
 
@@ -115,5 +117,35 @@ describe('sentencesOf', () => {
       [31, '"Yes." '],
       [38, 'Bye'],
     ]);
+  });
+});
+
+describe('withoutGuessesAt', () => {
+  const match = (offset: number, length: number, ruleId: string) => ({ offset, length, ruleId, categoryId: 'GRAMMAR', message: '', replacements: [] });
+  it("drops the model's guesses that overlap a difference from the original, and keeps LanguageTool's issues and the model's guesses elsewhere", () => {
+    // "because workers is painting the walls": the deviation covers "is" (22–24).
+    const checked = {
+      matches: [match(22, 2, maskedLmRuleId('agreement')), match(22, 2, 'AGREEMENT_SENT_START'), match(34, 5, maskedLmRuleId('number')), match(20, 2, maskedLmRuleId('article'))],
+      detectedLanguage: { code: 'en-GB', confidence: 1 },
+    };
+    expect(withoutGuessesAt([{ offset: 22, length: 2 }], checked)).toEqual({
+      matches: [match(22, 2, 'AGREEMENT_SENT_START'), match(34, 5, maskedLmRuleId('number')), match(20, 2, maskedLmRuleId('article'))],
+      detectedLanguage: { code: 'en-GB', confidence: 1 },
+    });
+    expect(withoutGuessesAt([], checked)).toEqual(checked);
+  });
+});
+
+describe('maskedLmMatches and names', () => {
+  it('never changes a word the text writes with a capital inside a sentence (a name), even where it opens another, and still checks it otherwise', async () => {
+    const { vocabulary: v, pieces: ps } = testVocabulary(['our', 'dog', 'biscuit', 'biscuits', 'is', 'tired', 'ran', 'a', 'lot', 'we', 'have']);
+    const model = fakeModel(ps, {
+      'we have a dog biscuit . [MASK] is tired .': { biscuits: 0.9, biscuit: 0.001 },
+      'we have our dog biscuit . [MASK] is tired .': { biscuits: 0.9, biscuit: 0.001 },
+    });
+    const named = 'We have our dog Biscuit. Biscuit is tired.';
+    expect(await maskedLmMatches(named, model, v)).toEqual([]);
+    const common = 'We have a dog biscuit. Biscuit is tired.';
+    expect(seen(common, await maskedLmMatches(common, model, v))).toEqual([['Biscuit', 'MLM_NUMBER', ['Biscuits']]]);
   });
 });
