@@ -16,7 +16,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { questionBank } from '@fluent/question-bank';
-import { MASKED_LM_RATIOS, maskedLmFlags } from '@fluent/writing-feedback';
+import { CONFUSION_SETS, MASKED_LM_RATIOS, MASKED_LM_SCORING, maskedLmFlags } from '@fluent/writing-feedback';
 import { arg } from './cli-args.mjs';
 import { ROOT } from '../../tools/stack/paths.mjs';
 
@@ -48,8 +48,8 @@ function textsToRead(/** @type {string} */ which) {
 
 const { loadMaskedLm } = await import('../../apps/feedback-service/dist/masked-lm/masked-lm.model.js');
 const { model, vocabulary } = await loadMaskedLm(resolve(arg('model')), 2);
-const scoring = /** @type {'joint' | 'pll' | 'l2r'} */ (arg('scoring', 'joint'));
-const everySet = Object.fromEntries(Object.keys(MASKED_LM_RATIOS).map((set) => [set, 1]));
+const scoring = /** @type {'joint' | 'pll' | 'l2r'} */ (arg('scoring', MASKED_LM_SCORING));
+const everySet = Object.fromEntries(CONFUSION_SETS.map((set) => [set, 1]));
 /** @type {Record<string, number>} */
 const ratios = process.argv.includes('--ratios') ? Object.fromEntries(arg('ratios').split(',').map((item) => [item.split('=')[0], Number(item.split('=')[1])])) : { ...MASKED_LM_RATIOS };
 const texts = textsToRead(arg('texts', 'passages'));
@@ -62,10 +62,9 @@ for (const { id, text } of texts) {
   const shown = await maskedLmFlags(text, model, vocabulary, { scoring, ratios });
   if (shown.length > 0) flagged += 1;
   if (wantGains) {
-    // At ratio 1 a word keeps only its strongest set's flag; a weaker set hidden there at ratio 1 could
-    // show alone at a lower ratio of its own, so --bank counts are a floor; the final choice is read here.
+    // Every edit, several a word: a set's best gain whatever another set scores at the same word.
     const mine = (best[id.replace(/^passage /, '')] = {});
-    for (const flag of await maskedLmFlags(text, model, vocabulary, { scoring, ratios: everySet })) {
+    for (const flag of await maskedLmFlags(text, model, vocabulary, { scoring, ratios: everySet, everyEdit: true })) {
       const seen = mine[flag.set];
       if (!seen || flag.gain > seen.gain) mine[flag.set] = { gain: flag.gain, written: flag.written, replacement: flag.replacement ?? null };
     }

@@ -6,7 +6,7 @@
  * issue 43's masked-LM scores of an export (`ngram-experiment.mjs --export`) computed by the
  * library itself (planMaskedCopies, runPlan, editGains) on onnxruntime-node, in the format
  * `ngram-experiment.mjs --mlm` reads. `--scoring pll` scores a word of several pieces one piece at a
- * time (MLM-EXPERIMENT.md, "Why it is off"). The library does not compute the model's first guess:
+ * time (MLM-EXPERIMENT.md, "Why it was off at first"). The library does not compute the model's first guess:
  * every score says `top: false`, so the "rare as written" rows of the experiment flag nothing.
  * `--only` keeps the rows whose id starts with one of the parts (test is read once, on purpose).
  */

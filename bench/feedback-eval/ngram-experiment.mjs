@@ -54,7 +54,7 @@ const BAR = { precision: 0.7, minFlags: 5, newFalseAlarms: 0, ownCleanFlagged: m
 
 /**
  * With --bank, a set must also flag none of the question bank's 60 passages, each read whole as a
- * learner who reconstructs it perfectly would write it (MLM-EXPERIMENT.md, "Why it is off": our
+ * learner who reconstructs it perfectly would write it (MLM-EXPERIMENT.md, "Why it was off at first": our
  * clean texts are short and plain, the passages are where long, many-piece words showed the
  * scoring's bias). The gains come from the product's own path (maskedLmFlags, neighbours as context).
  */

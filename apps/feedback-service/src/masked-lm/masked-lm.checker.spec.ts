@@ -7,7 +7,7 @@ import { wordPieceVocabulary, type MaskedLanguageModel } from '@fluent/writing-f
 import { MaskedLmChecker } from './masked-lm.checker';
 import type { LoadedMaskedLm } from './masked-lm.model';
 
-const PIECES = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]', '.', 'she', 'have', 'has', 'a', 'car', 'the'];
+const PIECES = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', '[MASK]', '.', 'their', 'there', 'is', 'a', 'car', 'the'];
 const vocabulary = wordPieceVocabulary(PIECES.join('\n'));
 const made: string[] = [];
 afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -19,7 +19,7 @@ function modelDir(): string {
   writeFileSync(join(dir, 'vocab.txt'), PIECES.join('\n'));
   return dir;
 }
-/** A model that finds "has" three times likelier than any other word wherever it is asked, after `delayMs`. */
+/** A model that finds "there" three times likelier than any other word wherever it is asked, after `delayMs`. */
 function loaded(delayMs = 0): LoadedMaskedLm & { runs: number } {
   const result = {
     runs: 0,
@@ -28,7 +28,7 @@ function loaded(delayMs = 0): LoadedMaskedLm & { runs: number } {
       result.runs += 1;
       await new Promise((r) => setTimeout(r, delayMs));
       const logp = new Float32Array(batch.masks * PIECES.length).fill(Math.log(0.3));
-      for (let m = 0; m < batch.masks; m += 1) logp[m * PIECES.length + PIECES.indexOf('has')] = Math.log(0.9);
+      for (let m = 0; m < batch.masks; m += 1) logp[m * PIECES.length + PIECES.indexOf('there')] = Math.log(0.9);
       return { logp, vocabulary: PIECES.length };
     }) as MaskedLanguageModel,
   };
@@ -41,17 +41,17 @@ describe('MaskedLmChecker', () => {
     const model = loaded();
     const load = vi.fn(async () => model);
     const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, load);
-    const [first] = await checker.matches('She have a car.');
-    expect(first).toMatchObject({ ruleId: 'MLM_AGREEMENT', offset: 4, length: 4, replacements: ['has'] });
-    await checker.matches('She have a car.');
+    const [first] = await checker.matches('Their is a car.');
+    expect(first).toMatchObject({ ruleId: 'MLM_HOMOPHONE', offset: 0, length: 5, replacements: ['There'] });
+    await checker.matches('Their is a car.');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('switched off (the default), answers nothing, never loads the model and counts nothing', async () => {
+  it('switched off, answers nothing, never loads the model and counts nothing', async () => {
     const load = vi.fn(async () => loaded());
     const before = (await maskedLmFallbacks.get()).values.map((v) => v.value);
     const checker = new MaskedLmChecker({ enabled: false, dir: modelDir(), budgetMs: 5_000, threads: 1 }, load);
-    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(await checker.matches('Their is a car.')).toEqual([]);
     expect(load).not.toHaveBeenCalled();
     expect((await maskedLmFallbacks.get()).values.map((v) => v.value)).toEqual(before);
   });
@@ -61,7 +61,7 @@ describe('MaskedLmChecker', () => {
     const before = await fallbacks('missing');
     const checker = new MaskedLmChecker({ enabled: true, dir: join(tmpdir(), 'no-such-model'), budgetMs: 5_000, threads: 1 }, load);
     expect(checker.available).toBe(false);
-    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(await checker.matches('Their is a car.')).toEqual([]);
     expect(load).not.toHaveBeenCalled();
     expect(await fallbacks('missing')).toBe(before + 1);
   });
@@ -72,7 +72,7 @@ describe('MaskedLmChecker', () => {
     const before = await fallbacks('slow');
     const started = Date.now();
     const waited: number[] = [];
-    const [a, b] = await Promise.all(['She have a car. She have a car.', 'She have a car.'].map((t) => checker.matches(t).finally(() => waited.push(Date.now() - started))));
+    const [a, b] = await Promise.all(['Their is a car. Their is a car.', 'Their is a car.'].map((t) => checker.matches(t).finally(() => waited.push(Date.now() - started))));
     expect(a).toEqual([]);
     expect(b).toEqual([]);
     // Both answer at their budget, not when the model call ahead of them ends (300 ms).
@@ -88,13 +88,13 @@ describe('MaskedLmChecker', () => {
     const load = vi.fn<() => Promise<LoadedMaskedLm>>().mockRejectedValueOnce(new Error('bad file')).mockResolvedValue(loaded());
     const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1, retryLoadAfterMs: 1_000 }, load, () => now);
     const before = await fallbacks('error');
-    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(await checker.matches('Their is a car.')).toEqual([]);
     now = 999;
-    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(await checker.matches('Their is a car.')).toEqual([]);
     expect(load).toHaveBeenCalledTimes(1);
     expect(await fallbacks('error')).toBe(before + 2);
     now = 1_000;
-    expect(await checker.matches('She have a car.')).toHaveLength(1);
+    expect(await checker.matches('Their is a car.')).toHaveLength(1);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
@@ -102,7 +102,7 @@ describe('MaskedLmChecker', () => {
     const broken: LoadedMaskedLm = { vocabulary, model: async () => ({ logp: new Float32Array(1), vocabulary: PIECES.length }) };
     const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => broken);
     const before = await fallbacks('error');
-    expect(await checker.matches('She have a car.')).toEqual([]);
+    expect(await checker.matches('Their is a car.')).toEqual([]);
     expect(await fallbacks('error')).toBe(before + 1);
   });
 
@@ -115,7 +115,7 @@ describe('MaskedLmChecker', () => {
     };
     const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => ({ model, vocabulary }));
     // Widths tell the texts apart: 7 pieces for the plain ones, 8 for the urgent one.
-    await Promise.all([checker.matches('She have a car.'), checker.matches('She have a car.'), checker.matches('She have a big car.', { urgent: true })]);
+    await Promise.all([checker.matches('Their is a car.'), checker.matches('Their is a car.'), checker.matches('Their is a big car.', { urgent: true })]);
     expect(order).toEqual(['7', '8', '7']);
   });
 
@@ -131,7 +131,7 @@ describe('MaskedLmChecker', () => {
       return base.model(batch);
     };
     const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => ({ model, vocabulary }));
-    const all = await Promise.all([1, 2, 3].map(() => checker.matches('She have a car.')));
+    const all = await Promise.all([1, 2, 3].map(() => checker.matches('Their is a car.')));
     expect(all.map((m) => m.length)).toEqual([1, 1, 1]);
     expect(most).toBe(1);
   });

@@ -61,7 +61,7 @@ export interface MaskedPlan {
 /**
  * How a word of several pieces is scored. `joint`: all its pieces masked at once, their
  * probabilities multiplied as if independent (the first choice was made so; it favours a word of
- * fewer pieces: MLM-EXPERIMENT.md, "Why it is off"). `pll`: one piece masked at a time with the
+ * fewer pieces: MLM-EXPERIMENT.md, "Why it was off at first"). `pll`: one piece masked at a time with the
  * word's other pieces visible (pseudo-log-likelihood); each piece then half-gives itself away, which
  * favours a word of more pieces ("vocabular ##ies"). `l2r`: piece j masked together with the pieces
  * after it, those before it visible (Kauf & Ivanova 2023, "A better way to do masked language model

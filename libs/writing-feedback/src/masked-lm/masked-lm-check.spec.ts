@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageReport } from '../language';
-import { CONTEXT_PIECES, MASKED_LM_CATEGORY_ID, MASKED_LM_RATIOS, maskedLmMatches, maskedLmRuleId, sentencesOf, strongestPerWord, withoutGuessesAt } from './masked-lm-check';
+import { CONTEXT_PIECES, MASKED_LM_CATEGORY_ID, MASKED_LM_RATIOS, maskedLmMatches, maskedLmRuleId, sentencesOf, strongestPerWord, withoutGuessesAt, maskedLmFlags } from './masked-lm-check';
 import { CONFUSION_SETS, type ConfusionEdit } from './confusion-edits';
 import { fakeModel, testVocabulary } from '../testing/fake-masked-lm';
 
@@ -66,7 +66,7 @@ describe('maskedLmMatches', () => {
     expect(seen(text, await maskedLmMatches(text, likely, vocabulary))).toEqual([['on', 'MLM_PREPOSITION', ['in']]]);
     const none = fakeModel(pieces, { 'we are interested [MASK] music .': { in: 0.05, on: 0.0001 } });
     const [removal] = await maskedLmMatches(text, none, vocabulary);
-    expect(removal).toMatchObject({ ruleId: 'MLM_UNLIKELY_PREPOSITION', replacements: [], message: 'Check whether “on” belongs here: the sentence reads more naturally without it.' });
+    expect(removal).toMatchObject({ ruleId: 'MLM_UNLIKELY_PREPOSITION', replacements: [], message: 'Check whether “on” belongs here: it is unusual in this place.' });
   });
 
   it('never shows a set left out of the choice (a verb’s base form), however likely its edit', async () => {
@@ -147,5 +147,22 @@ describe('maskedLmMatches and names', () => {
     expect(await maskedLmMatches(named, model, v)).toEqual([]);
     const common = 'We have a dog biscuit. Biscuit is tired.';
     expect(seen(common, await maskedLmMatches(common, model, v))).toEqual([['Biscuit', 'MLM_NUMBER', ['Biscuits']]]);
+  });
+});
+
+describe('maskedLmFlags with everyEdit', () => {
+  it('keeps every edit at or above its ratio, several a word, where the learner sees only the strongest', async () => {
+    const text = 'We are interested on music.';
+    // "in" beats "on" 1000 times: a replacement (preposition) and a removal (unlikely preposition) at one word.
+    const model = fakeModel(pieces, { 'we are interested [MASK] music .': { in: 0.9, on: 0.0009 } });
+    const ratios = { preposition: 200, 'unlikely preposition': 200 };
+    const every = await maskedLmFlags(text, model, vocabulary, { ratios, everyEdit: true });
+    expect(every.map((f) => [f.written, f.set, f.replacement])).toEqual(
+      expect.arrayContaining([
+        ['on', 'preposition', 'in'],
+        ['on', 'unlikely preposition', undefined],
+      ]),
+    );
+    expect((await maskedLmFlags(text, model, vocabulary, { ratios })).map((f) => [f.written, f.set])).toEqual([['on', 'preposition']]);
   });
 });

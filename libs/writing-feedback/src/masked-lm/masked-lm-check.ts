@@ -46,7 +46,9 @@ export function isMaskedLmRule(ruleId: string): boolean {
 
 /** What a learner reads at the word, worded as advice: a flag can be one possible reading rather than an error. */
 function messageOf(set: ConfusionSet, written: string, replacement: string | undefined): string {
-  if (replacement === undefined) return `Check whether “${written}” belongs here: the sentence reads more naturally without it.`;
+  // The score behind a removal is how unexpected the word is in its place, not a reading without it
+  // ("what is this about" ends in a preposition that belongs): ask the learner to check, no more.
+  if (replacement === undefined) return `Check whether “${written}” belongs here: it is unusual in this place.`;
   const what: Partial<Record<ConfusionSet, string>> = { article: 'the article', preposition: 'the preposition', number: 'singular or plural', agreement: 'the verb form', determiner: 'this word', homophone: 'which word you mean' };
   return `Check ${what[set] ?? 'this word'}: “${replacement}” fits here much better than “${written}”.`;
 }
@@ -165,7 +167,8 @@ export interface MaskedLmFlag {
  * the model with the sentences around it as context (CONTEXT_PIECES), and a word is flagged when an
  * edit of a shown set beats what was written by that set's ratio; one flag a word, the strongest.
  * `ratios` replaces the choice and `scoring` how a word of several pieces is scored (the bench
- * measures others); `signal` stops before the next batch (the service's time budget).
+ * measures others); `everyEdit` keeps every edit at or above its ratio, several a word (the bench's
+ * best gain per set); `signal` stops before the next batch (the service's time budget).
  */
 export async function maskedLmFlags(
   text: string,
@@ -175,7 +178,8 @@ export async function maskedLmFlags(
     signal,
     ratios = MASKED_LM_RATIOS,
     scoring = MASKED_LM_SCORING,
-  }: { signal?: AbortSignal; ratios?: Readonly<Partial<Record<ConfusionSet, number>>>; scoring?: PieceScoring } = {},
+    everyEdit = false,
+  }: { signal?: AbortSignal; ratios?: Readonly<Partial<Record<ConfusionSet, number>>>; scoring?: PieceScoring; everyEdit?: boolean } = {},
 ): Promise<MaskedLmFlag[]> {
   const flags: MaskedLmFlag[] = [];
   const sentences: Sentence[] = sentencesOf(text).map((s) => {
@@ -192,7 +196,11 @@ export async function maskedLmFlags(
     const shift = (e: ConfusionEdit) => ({ ...e, token: e.token + context.offset, start: e.start + context.offset, end: e.end + context.offset });
     const plan = planMaskedCopies(context.words, edits.map(shift), vocabulary, scoring);
     const gains = editGains(plan, await runPlan(plan, model, vocabulary.size, signal));
-    for (const flag of strongestPerWord(edits, gains, ratios)) {
+    const passing = (e: ConfusionEdit, i: number) => {
+      const gain = gains[i];
+      return gain !== null && gain !== undefined && gain >= Math.log(ratios[e.set] ?? Infinity) ? [{ ...e, gain }] : [];
+    };
+    for (const flag of everyEdit ? edits.flatMap(passing) : strongestPerWord(edits, gains, ratios)) {
       const span = spans[flag.token];
       if (!span) continue;
       const written = sentence.text.slice(span.start, span.end);
