@@ -11,7 +11,7 @@ export const feedbackConfigSchema = baseConfigSchema.extend(databaseConfigSchema
   /** How long one check may take before it counts as failed (the event is then retried). */
   LANGUAGETOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /**
-   * Whether texts are also checked by the masked language model (on: JFLEG recall 61 → 68 % at 97 %
+   * Whether texts are also checked by the masked language model (on: JFLEG test recall 61 → 66 % at 96 %
    * span precision, none of the bank's passages flagged; bench/feedback-eval/MLM-EXPERIMENT.md). Off,
    * the service needs about 1 GB less memory and checks with LanguageTool and Harper alone.
    */
