@@ -3,8 +3,8 @@ import { maskedLmFallbacks } from '@fluent/server-kit';
 import { MaskedLmChecker } from '../../apps/feedback-service/src/masked-lm/masked-lm.checker';
 import { maskedLmHome } from '../../tools/stack/masked-lm.mjs';
 
-// feedback-service's masked language model on the model the stack installs (MASKED_LM_ENABLED;
-// bench/feedback-eval/MLM-EXPERIMENT.md): onnxruntime-node loads it, the library scores a learner's slip and leaves a right sentence alone, and no text
+// feedback-service's masked language model on the model the stack installs (off in the service by
+// default, MASKED_LM_ENABLED; bench/feedback-eval/MLM-EXPERIMENT.md): onnxruntime-node loads it, the library scores a learner's slip and leaves a right sentence alone, and no text
 // falls back. No time budget: this checks what the model says, not how fast a loaded machine says it.
 const checker = new MaskedLmChecker({ enabled: true, dir: maskedLmHome(), budgetMs: 600_000, threads: 2 });
 const seen = (text: string, matches: { offset: number; length: number; ruleId: string; replacements: string[] }[]) =>

@@ -13,7 +13,7 @@ import { profile } from '../support/stack';
 
 // Our own learner-style texts (libs/writing-feedback/fixtures/own-texts.json), each with the errors
 // planted in it marked by hand, checked by the stack's LanguageTool, Harper and masked language model
-// exactly as feedback-service checks them (its TextChecker: LanguageTool's client, British English,
+// exactly as feedback-service checks them with the model switched on (its TextChecker: LanguageTool's client, British English,
 // Harper and the model in process, merged by the library) and reported by the library: every text
 // gets exactly the issues marked, in order, and a clean text gets no error (the other variety is a
 // variant).
@@ -37,8 +37,8 @@ const { texts } = JSON.parse(readFileSync(join(ROOT, 'libs', 'writing-feedback',
 const languageTool = new LanguageToolClient({ url: `http://127.0.0.1:${profile.ports.languagetool}`, variant: 'en-GB', timeoutMs: 20_000 });
 // vitest's module runner has no loader for the service build's import trick: the same module, imported here.
 const harper = new HarperChecker({ load: (specifier) => import(specifier) });
-// The stack's model, as feedback-service runs it (MASKED_LM_ENABLED), with a budget no loaded machine
-// reaches: a text checked without it would miss its marks.
+// The stack's model, as feedback-service runs it when MASKED_LM_ENABLED is on (off by default), with a
+// budget no loaded machine reaches: a text checked without it would miss its marks.
 const maskedLm = new MaskedLmChecker({ enabled: true, dir: maskedLmHome(), budgetMs: 600_000, threads: 2 });
 const checker = new TextChecker(languageTool, harper, maskedLm);
 

@@ -216,11 +216,11 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     expect(containerEnv(manifests, feedback).LANGUAGETOOL_URL).toBe('http://fluent-languagetool:8010');
   });
 
-  it('feedback-service: the masked language model its image holds is on, with the memory it needs beside Harper', () => {
+  it('feedback-service: the masked language model its image holds stays off, with the memory of Harper alone', () => {
     const container = find(manifests, 'Deployment', 'fluent-feedback-service').spec.template.spec.containers[0];
-    expect(containerEnv(manifests, container).MASKED_LM_ENABLED).toBe('true');
-    expect(container.resources.requests.memory).toBe('1536Mi');
-    expect(container.resources.limits.memory).toBe('2Gi');
+    expect(containerEnv(manifests, container).MASKED_LM_ENABLED).toBe('false');
+    expect(container.resources.requests.memory).toBe('512Mi');
+    expect(container.resources.limits.memory).toBe('1Gi');
     // The image sets MASKED_LM_DIR (docker/Dockerfile); the chart must not point it elsewhere.
     expect(containerEnv(manifests, container)).not.toHaveProperty('MASKED_LM_DIR');
   });
