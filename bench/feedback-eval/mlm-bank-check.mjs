@@ -63,7 +63,7 @@ for (const { id, text } of texts) {
   if (shown.length > 0) flagged += 1;
   if (wantGains) {
     // Every edit, several a word: a set's best gain whatever another set scores at the same word.
-    const mine = (best[id.replace(/^passage /, '')] = {});
+    const mine = (best[id] = {});
     for (const flag of await maskedLmFlags(text, model, vocabulary, { scoring, ratios: everySet, everyEdit: true })) {
       const seen = mine[flag.set];
       if (!seen || flag.gain > seen.gain) mine[flag.set] = { gain: flag.gain, written: flag.written, replacement: flag.replacement ?? null };

@@ -196,11 +196,7 @@ export async function maskedLmFlags(
     const shift = (e: ConfusionEdit) => ({ ...e, token: e.token + context.offset, start: e.start + context.offset, end: e.end + context.offset });
     const plan = planMaskedCopies(context.words, edits.map(shift), vocabulary, scoring);
     const gains = editGains(plan, await runPlan(plan, model, vocabulary.size, signal));
-    const passing = (e: ConfusionEdit, i: number) => {
-      const gain = gains[i];
-      return gain !== null && gain !== undefined && gain >= Math.log(ratios[e.set] ?? Infinity) ? [{ ...e, gain }] : [];
-    };
-    for (const flag of everyEdit ? edits.flatMap(passing) : strongestPerWord(edits, gains, ratios)) {
+    for (const flag of everyEdit ? atOrAboveRatio(edits, gains, ratios) : strongestPerWord(edits, gains, ratios)) {
       const span = spans[flag.token];
       if (!span) continue;
       const written = sentence.text.slice(span.start, span.end);
@@ -239,6 +235,19 @@ export async function maskedLmMatches(
  */
 const PREFER_REPLACEMENT_WITHIN = Math.log(4);
 
+/** The edits of a set shown whose gain is at or above that set's ratio, with their gains. */
+function atOrAboveRatio(
+  edits: readonly ConfusionEdit[],
+  gains: readonly (number | null)[],
+  ratios: Readonly<Partial<Record<ConfusionSet, number>>>,
+): (ConfusionEdit & { gain: number })[] {
+  return edits.flatMap((edit, i) => {
+    const gain = gains[i];
+    const ratio = ratios[edit.set];
+    return gain === null || gain === undefined || ratio === undefined || gain < Math.log(ratio) ? [] : [{ ...edit, gain }];
+  });
+}
+
 /** Of the edits at or above their set's ratio, the one a learner sees at each word: the strongest, a replacement before a removal it nearly equals. */
 export function strongestPerWord(
   edits: readonly ConfusionEdit[],
@@ -246,12 +255,7 @@ export function strongestPerWord(
   ratios: Readonly<Partial<Record<ConfusionSet, number>>> = MASKED_LM_RATIOS,
 ): (ConfusionEdit & { gain: number })[] {
   const passing = new Map<number, (ConfusionEdit & { gain: number })[]>();
-  edits.forEach((edit, i) => {
-    const gain = gains[i];
-    const ratio = ratios[edit.set];
-    if (gain === null || gain === undefined || ratio === undefined || gain < Math.log(ratio)) return;
-    passing.set(edit.token, [...(passing.get(edit.token) ?? []), { ...edit, gain }]);
-  });
+  for (const edit of atOrAboveRatio(edits, gains, ratios)) passing.set(edit.token, [...(passing.get(edit.token) ?? []), edit]);
   const shown: (ConfusionEdit & { gain: number })[] = [];
   for (const flags of passing.values()) {
     const byGain = [...flags].sort((a, b) => b.gain - a.gain);
