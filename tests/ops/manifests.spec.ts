@@ -216,13 +216,18 @@ describe.each(Object.keys(RENDERS))('%s values: the apps', (name) => {
     expect(containerEnv(manifests, feedback).LANGUAGETOOL_URL).toBe('http://fluent-languagetool:8010');
   });
 
-  it('feedback-service: the masked language model its image holds stays off, with the memory of Harper alone', () => {
+  it('feedback-service: the masked language model its image holds is on, with its memory, two cores for its two threads and a budget', () => {
     const container = find(manifests, 'Deployment', 'fluent-feedback-service').spec.template.spec.containers[0];
-    expect(containerEnv(manifests, container).MASKED_LM_ENABLED).toBe('false');
-    expect(container.resources.requests.memory).toBe('512Mi');
-    expect(container.resources.limits.memory).toBe('1Gi');
+    const env = containerEnv(manifests, container);
+    expect(env.MASKED_LM_ENABLED).toBe('true');
+    // Harper's 512Mi/1Gi plus about 1 GiB for the model (MLM-EXPERIMENT.md, Cost).
+    expect(container.resources.requests.memory).toBe('1536Mi');
+    expect(container.resources.limits.memory).toBe('2Gi');
+    // One thread a core of the limit: more threads would only be throttled.
+    expect(env.MASKED_LM_THREADS).toBe(String(Number(container.resources.limits.cpu)));
+    expect(env.MASKED_LM_BUDGET_MS).toBe('20000');
     // The image sets MASKED_LM_DIR (docker/Dockerfile); the chart must not point it elsewhere.
-    expect(containerEnv(manifests, container)).not.toHaveProperty('MASKED_LM_DIR');
+    expect(env).not.toHaveProperty('MASKED_LM_DIR');
   });
 
   it("gives auth-service and catalog-service the learner caches' settings", () => {

@@ -12,18 +12,20 @@ export const feedbackConfigSchema = baseConfigSchema.extend(databaseConfigSchema
   LANGUAGETOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /**
    * Whether texts are also checked by the masked language model (JFLEG test recall 61 → 66 % at 96 %
-   * span precision, none of the bank's passages flagged; bench/feedback-eval/MLM-EXPERIMENT.md). Off by
-   * default until its cost per attempt is measured and bounded: on, a loaded 2-core test stack took
-   * about 20 s an attempt, one after another (MLM-EXPERIMENT.md, "Why it is still off"). On, the
-   * service needs about 1 GB more memory.
+   * span precision, none of the bank's passages flagged; bench/feedback-eval/MLM-EXPERIMENT.md). It
+   * costs about 16 s of CPU an attempt (three passages and an email; bench/feedback-eval/mlm-cost.mjs),
+   * bounded by MASKED_LM_BUDGET_MS from the submission; the service needs about 1 GB more memory.
    */
-  MASKED_LM_ENABLED: z.stringbool().default(false),
+  MASKED_LM_ENABLED: z.stringbool().default(true),
   /**
    * The masked language model's folder (model.onnx, vocab.txt; the stack and the image fill it).
    * Empty or missing while enabled: texts are checked with LanguageTool and Harper only.
    */
   MASKED_LM_DIR: z.string().default(''),
-  /** How long one text may wait for and run through the model before it is checked without it. */
+  /**
+   * How long the model may take over an attempt's texts, counted from the submission, their wait
+   * included, before the rest is checked without it (a practice answer has its own, shorter budget).
+   */
   MASKED_LM_BUDGET_MS: z.coerce.number().int().positive().max(600_000).default(20_000),
   /** Threads one batch of the model may use (the replica's cores). */
   MASKED_LM_THREADS: z.coerce.number().int().min(1).max(16).default(2),

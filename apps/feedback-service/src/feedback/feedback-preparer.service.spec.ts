@@ -36,7 +36,9 @@ describe('FeedbackPreparer', () => {
   it('checks the non-blank texts only, stores the feedback under the attempt id, then announces it', async () => {
     const { service, languageTool, store, events } = preparer();
     await service.prepare(EVENT);
-    expect(languageTool.check.mock.calls).toEqual([['The cat sat on a mat.'], [WRITING.email.text]]);
+    // The model's budget runs from the submission (a backlog's attempts go without it).
+    const since = { since: Date.parse(WRITING.submittedAt) };
+    expect(languageTool.check.mock.calls).toEqual([['The cat sat on a mat.', since], [WRITING.email.text, since]]);
     const [feedback, uid] = store.save.mock.calls[0] as unknown as [{ attemptId: string; passages: { blank: boolean }[]; checker: unknown }, string];
     expect(uid).toBe('u1');
     expect(feedback.attemptId).toBe('a1');

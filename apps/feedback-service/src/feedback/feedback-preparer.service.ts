@@ -40,9 +40,12 @@ export class FeedbackPreparer {
     });
     if (writing.uid !== event.uid) throw new UnprocessableEventError(`attempt ${event.attemptId} does not belong to the event's learner`);
     const started = Date.now();
-    // The texts are checked at once: each one's time budget for the model then runs alongside the
-    // others', so an attempt takes about one budget at most, well inside the event's ack wait.
-    const check = (text: string) => (text.trim() ? this.checker.check(text) : Promise.resolve(NO_MATCHES));
+    // The texts are checked at once, and the model's time budget runs from the submission, not from
+    // now: an attempt takes about one budget at most, well inside the event's ack wait, and one that
+    // waited in a backlog (a burst, an outage) is checked without the model, so the backlog drains
+    // at LanguageTool's pace and the learner's wait stays bounded (MLM-EXPERIMENT.md, Cost).
+    const model = { since: Date.parse(writing.submittedAt) };
+    const check = (text: string) => (text.trim() ? this.checker.check(text, model) : Promise.resolve(NO_MATCHES));
     const checks = await Promise.all([...writing.passages.map((p) => check(p.text)), check(writing.email.text)]);
     const passages = checks.slice(0, -1);
     const email = checks.at(-1) ?? NO_MATCHES;

@@ -83,6 +83,30 @@ describe('MaskedLmChecker', () => {
     expect(await fallbacks('slow')).toBe(before + 2);
   });
 
+  it('counts the budget from `since`: a text asking when it is spent never reaches the model, one asking partway gets what is left', async () => {
+    const model = loaded(300);
+    const load = vi.fn(async () => model);
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 1_000, threads: 1 }, load);
+    const before = await fallbacks('slow');
+    expect(await checker.matches('Their is a car.', { since: Date.now() - 1_000 })).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
+    expect(await fallbacks('slow')).toBe(before + 1);
+    const started = Date.now();
+    expect(await checker.matches('Their is a car.', { since: started - 900 })).toEqual([]);
+    // About 100 ms were left, not the whole second: the model's 300 ms answer comes too late.
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(await fallbacks('slow')).toBe(before + 2);
+    // With the budget whole, the same text is checked.
+    expect(await checker.matches('Their is a car.', { since: Date.now() })).toHaveLength(1);
+  });
+
+  it('never gives a text more than its budget from now, whatever `since` says (a clock ahead of ours)', async () => {
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 100, threads: 1 }, async () => loaded(300));
+    const started = Date.now();
+    expect(await checker.matches('Their is a car.', { since: started + 60_000 })).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(250);
+  });
+
   it('answers nothing and counts "error" when the model fails to load, goes without it for a while, then loads again', async () => {
     let now = 0;
     const load = vi.fn<() => Promise<LoadedMaskedLm>>().mockRejectedValueOnce(new Error('bad file')).mockResolvedValue(loaded());

@@ -16,10 +16,16 @@ export interface MaskedLmOptions {
   retryLoadAfterMs?: number;
 }
 
-/** How one text asks: `urgent` goes ahead of the texts waiting (a learner waits on it); `budgetMs` replaces the default. */
+/**
+ * How one text asks: `urgent` goes ahead of the texts waiting (a learner waits on it); `budgetMs`
+ * replaces the default; `since` (epoch ms) is when the budget started, if earlier than now: an
+ * attempt's texts count from its submission, so an attempt that waited in a backlog gets only what
+ * is left of its budget, and none once it is spent.
+ */
 export interface MaskedLmRequest {
   urgent?: boolean;
   budgetMs?: number;
+  since?: number;
 }
 
 type Load = (dir: string, threads: number) => Promise<LoadedMaskedLm>;
@@ -33,8 +39,9 @@ interface Job {
  * LanguageTool's and Harper's issues alone, counted in fluent_feedback_masked_lm_fallbacks_total
  * so operators see how often. Texts go through the model one at a time (a batch already uses the
  * cores it is given, and a burst of submissions must not multiply its memory); a text's budget
- * runs from the moment it asks, so a long wait behind others ends in time. The model is loaded on
- * the first text (about a second), as Harper is compiled.
+ * runs from the moment it asks, or from `since` (an attempt's submission), so a long wait behind
+ * others ends in time and a backlog drains at LanguageTool's pace, never the model's. The model
+ * is loaded on the first text (about a second), as Harper is compiled.
  */
 export class MaskedLmChecker {
   private readonly logger = new Logger(MaskedLmChecker.name);
@@ -63,7 +70,14 @@ export class MaskedLmChecker {
       maskedLmFallbacks.inc({ reason: 'missing' });
       return [];
     }
-    const signal = AbortSignal.timeout(request.budgetMs ?? this.options.budgetMs);
+    const asked = this.now();
+    const left = Math.min(asked, request.since ?? asked) + (request.budgetMs ?? this.options.budgetMs) - asked;
+    if (left <= 0) {
+      // Its budget was spent before it asked (a backlog): the model is not even queued for it.
+      maskedLmFallbacks.inc({ reason: 'slow' });
+      return [];
+    }
+    const signal = AbortSignal.timeout(left);
     const work = this.enqueue(async () => {
       // A text whose budget ran out while it waited goes without the model, and costs it nothing.
       signal.throwIfAborted();
