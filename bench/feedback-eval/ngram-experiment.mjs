@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // @ts-check
 /**
- * `node bench/feedback-eval/ngram-experiment.mjs --corpora <folder> [--ngrams <symspellpy folder> | --mlm <scores> [--bank <gains.json>]] [--test | --choice set[:rare]=ratio,…]`:
+ * `node bench/feedback-eval/ngram-experiment.mjs --corpora <folder> [--ngrams <symspellpy folder> | --mlm <scores> [--bank <gains.json>]] [--every-agreement] [--test | --choice set[:rare]=ratio,…]`:
  * issue 43's experiments: would a checker on confusion sets (ngram-checker.mjs) raise JFLEG
  * sentence recall beyond LanguageTool + the kept Harper rules, at what span precision and false
  * alarms? The edits are the same in both; they are scored by word bigrams (the default) or, with
@@ -19,7 +19,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { harperMatches, languageReport, mergeChecks } from '@fluent/writing-feedback';
+import { harperMatches, languageReport, mergeChecks, worthScoring } from '@fluent/writing-feedback';
 import { loadJfleg } from './corpora.mjs';
 import { changedTokens, detokenize, tokensOfSpan } from './measures.mjs';
 import { CONFUSION_SETS, bestFlags, candidates, loadCounts, ngramFlags } from './ngram-checker.mjs';
@@ -37,6 +37,8 @@ const exportTo = arg('export', '');
 const mlmScores = arg('mlm', '');
 // mlm-bank-check.mjs --out: per question-bank passage and set, the best gain the product's reading finds.
 const bankGains = arg('bank', '');
+// Agreement scored at every verb, as before the product asked the tagger's subject (the figures of the choices before it).
+const everyAgreement = process.argv.includes('--every-agreement');
 
 /** Probability ratios tried on dev: an edit is flagged when it is at least this many times more probable. */
 const THRESHOLDS = [2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000];
@@ -172,7 +174,9 @@ function flagsOf(/** @type {string} */ key, /** @type {string[]} */ words, /** @
   const { scores } = scored;
   const edits = candidates(words, tags, { wide: true });
   if (scored.edits !== editsHash(edits)) throw new Error(`${key}: the edits changed since they were scored: export them again and rerun mlm-score.py (--reuse keeps the scores of unchanged edits)`);
-  return bestFlags(edits, (_, i) => {
+  return bestFlags(edits, (edit, i) => {
+    // As the product reads them (worthScoring): no agreement where the verb agrees with its tagged subject.
+    if (!everyAgreement && !worthScoring(edit, tags)) return undefined;
     const s = scores[i];
     return s ? { gain: s.gain, rareOriginal: s.top } : undefined;
   }, minGain);

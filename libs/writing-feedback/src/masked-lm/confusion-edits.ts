@@ -104,3 +104,15 @@ export function confusionEdits(words: readonly string[], tags: readonly Tags[], 
   });
   return out;
 }
+
+/**
+ * Whether an edit goes to the model: a verb's agreement unless the tagger finds its form agrees with
+ * its subject or the verb follows "to" or a modal (tags.ts, subjectAgreement); where the tagger finds
+ * no subject it can judge, the model decides. Proposed at every verb, agreement flagged
+ * well-written passages of ours where the form was right ("until the glasshouse reopens" → reopen,
+ * "the sun sets" → set): the model reads the words around the verb, not which of them is its subject.
+ */
+export function worthScoring(edit: ConfusionEdit, tags: readonly Tags[]): boolean {
+  const judged = tags[edit.token]?.subjectAgreement;
+  return edit.set !== 'agreement' || judged === undefined || judged === 'disagrees';
+}

@@ -1,5 +1,5 @@
 import type { CheckerMatch, CheckerResult } from '../language';
-import { confusionEdits, type ConfusionEdit, type ConfusionSet } from './confusion-edits';
+import { confusionEdits, worthScoring, type ConfusionEdit, type ConfusionSet } from './confusion-edits';
 import { editGains, planMaskedCopies, runPlan, type MaskedLanguageModel, type PieceScoring } from './masked-copies';
 import { tagTokens, type Span } from './tags';
 import type { WordPieceVocabulary } from './wordpiece';
@@ -190,7 +190,8 @@ export async function maskedLmFlags(
   for (const [k, sentence] of sentences.entries()) {
     const { words, spans } = sentence;
     if (words.length < 3 || words.length > MAX_SENTENCE_WORDS || sentence.pieces > MAX_SENTENCE_PIECES) continue;
-    const edits = confusionEdits(words, tagTokens(sentence.text, spans)).filter((e) => ratios[e.set] !== undefined && !words.slice(e.start, e.end).some((w) => names.has(w)));
+    const tags = tagTokens(sentence.text, spans);
+    const edits = confusionEdits(words, tags).filter((e) => ratios[e.set] !== undefined && worthScoring(e, tags) && !words.slice(e.start, e.end).some((w) => names.has(w)));
     if (edits.length === 0) continue;
     const context = withContext(sentences, k);
     const shift = (e: ConfusionEdit) => ({ ...e, token: e.token + context.offset, start: e.start + context.offset, end: e.end + context.offset });

@@ -19,6 +19,13 @@ export interface Tags {
   otherNumber?: string;
   otherPerson?: string;
   baseForm?: string;
+  /**
+   * On the word that opens a verb group ("is painting", "has went", "lives"): whether its form
+   * agrees with its subject's number, as the subject is found (compromise) and read here; unset
+   * where no subject is found or its number is a matter of usage (a collective noun: "the crew
+   * want"). A verb after "to", a modal or "do" is 'not finite': it agrees with nothing.
+   */
+  subjectAgreement?: 'agrees' | 'disagrees' | 'not finite';
 }
 
 /** A token's place in the text it was cut from. */
@@ -39,8 +46,9 @@ interface Term {
 interface Doc {
   tag(tag: string): Doc;
   nouns(): { toSingular(): { text(): string }; toPlural(): { text(): string } };
-  verbs(): { conjugate(): Conjugation[] };
+  verbs(): { conjugate(): Conjugation[]; subjects(): Doc; forEach(each: (verbGroup: Doc) => void): void };
   json(options: { offset: true }): { terms: Term[] }[];
+  found: boolean;
 }
 const parse = nlp as unknown as (text: string) => Doc;
 
@@ -58,6 +66,7 @@ const remember = <T>(cache: Map<string, T>, key: string, value: T) => {
   cache.set(key, value);
 };
 const isWord = (w: string | undefined): w is string => w !== undefined && /^[a-z]+$/.test(w);
+const BASE_FORM_AFTER = new Set(['to', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'do', 'does', 'did', 'not', "n't"]);
 
 function conjugation(word: string): Conjugation | undefined {
   if (!conjugations.has(word)) remember(conjugations, word, parse(word).tag('Verb').verbs().conjugate()[0]);
@@ -90,15 +99,70 @@ function otherPerson(word: string): string | undefined {
   return persons.get(word);
 }
 
+type SubjectNumber = 'singular' | 'plural' | 'I';
+const PLURAL_PRONOUNS = new Set(['we', 'you', 'they', 'these', 'those']);
+const SINGULAR_PRONOUNS = new Set(['he', 'she', 'it', 'this', 'that', 'everyone', 'everybody', 'everything', 'someone', 'somebody', 'something', 'anyone', 'anybody', 'anything', 'nobody', 'nothing', 'each', 'one']);
+/** Nouns that take a singular or a plural verb as the writer means them, in British English above all. */
+const COLLECTIVE = new Set(['crew', 'team', 'staff', 'family', 'government', 'committee', 'audience', 'class', 'company', 'group', 'public', 'band', 'club', 'council', 'jury', 'police', 'majority', 'minority', 'couple', 'pair', 'number', 'rest', 'lot', 'half', 'none', 'all', 'most', 'some', 'any', 'who', 'which', 'that', 'what']);
+/** Where a subject's head ends: "the list of items", "the students who study". */
+const SUBJECT_ENDS_AT = new Set(['of', 'in', 'on', 'at', 'for', 'to', 'with', 'about', 'from', 'who', 'which', 'that', 'whose', 'where']);
+
+/**
+ * A subject's number from its words (compromise's own `isPlural` leans on the verb's form, the very
+ * thing checked): "and" makes it plural; otherwise its head, the last word before a preposition or
+ * a relative pronoun, decides ("the list of items" is singular).
+ */
+function subjectNumber(words: readonly string[], tags: readonly Tags[], from: number, to: number): SubjectNumber | undefined {
+  let end = to;
+  for (let k = from + 1; k < to; k += 1) {
+    if (SUBJECT_ENDS_AT.has(words[k] ?? '')) {
+      end = k;
+      break;
+    }
+  }
+  // "My brother and my sister live": the tagger's subject can be the last of those joined by "and".
+  if (words.slice(from, end).includes('and') || words[from - 1] === 'and') return 'plural';
+  const head = words[end - 1];
+  const t = tags[end - 1];
+  if (!head || !t || COLLECTIVE.has(head)) return undefined;
+  if (head === 'i') return 'I';
+  if (PLURAL_PRONOUNS.has(head)) return 'plural';
+  if (SINGULAR_PRONOUNS.has(head)) return 'singular';
+  if (!t.noun || t.pronoun || !/^[a-z]+$/.test(head)) return undefined;
+  return t.plural ? 'plural' : 'singular';
+}
+
+const SINGULAR_FORMS = new Set(['is', 'was', 'has', 'does']);
+const PLURAL_FORMS = new Set(['are', 'were', 'have', 'do']);
+/** Which subjects a finite verb's form goes with, or undefined for a form that goes with any (past tense, modal). */
+function formNumber(word: string, t: Tags): SubjectNumber | 'singular or I' | undefined {
+  if (word === 'am') return 'I';
+  if (word === 'was') return 'singular or I';
+  if (SINGULAR_FORMS.has(word)) return 'singular';
+  if (PLURAL_FORMS.has(word)) return 'plural';
+  if (!t.verb || !t.otherPerson || t.gerund || t.pastTense) return undefined;
+  if (t.presentTense && word.endsWith('s') && !t.otherPerson.endsWith('s')) return 'singular';
+  return t.infinitive || t.presentTense ? 'plural' : undefined;
+}
+
+function agreement(form: ReturnType<typeof formNumber>, subject: SubjectNumber): 'agrees' | 'disagrees' {
+  if (form === 'singular or I') return subject === 'plural' ? 'disagrees' : 'agrees';
+  // "I" takes the base form ("I have", "I go") and "am".
+  if (subject === 'I') return form === 'plural' || form === 'I' ? 'agrees' : 'disagrees';
+  return form === subject ? 'agrees' : 'disagrees';
+}
+
 /**
  * Tags per token of a sentence, from compromise (npm, MIT), which reads the whole sentence: `spans`
  * are where each token is in `text`.
  */
 export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
   const tags: Tags[] = spans.map(() => ({}));
-  const terms = parse(text).json({ offset: true }).flatMap((s) => s.terms);
+  const doc = parse(text);
+  const tokenAt = (offset: number) => spans.findIndex((s) => s.start <= offset && offset < s.end);
+  const terms = doc.json({ offset: true }).flatMap((s) => s.terms);
   for (const term of terms) {
-    const at = spans.findIndex((s) => s.start <= term.offset.start && term.offset.start < s.end);
+    const at = tokenAt(term.offset.start);
     const span = spans[at];
     const t = tags[at];
     if (!span || !t) continue;
@@ -121,5 +185,27 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     if (t.verb && (t.presentTense || t.infinitive) && !t.gerund) t.otherPerson = otherPerson(word);
     if (t.verb && (t.pastTense || t.participle || t.presentTense || t.gerund)) t.baseForm = baseForm(word);
   }
+  const words = spans.map((s) => text.slice(s.start, s.end).toLowerCase());
+  // A verb after "to", a modal or "do" is not the one that agrees ("want to finish", "will stay").
+  tags.forEach((t, i) => {
+    if (t.verb && BASE_FORM_AFTER.has(words[i - 1] ?? '')) t.subjectAgreement = 'not finite';
+  });
+  doc.verbs().forEach((group) => {
+    const first = group.json({ offset: true })[0]?.terms[0];
+    const at = first ? tokenAt(first.offset.start) : -1;
+    const t = tags[at];
+    const word = words[at];
+    if (!t || !word || t.subjectAgreement) return;
+    const subject = group.verbs().subjects().json({ offset: true })[0]?.terms ?? [];
+    const from = subject[0] ? tokenAt(subject[0].offset.start) : -1;
+    const last = subject.at(-1);
+    const to = last ? tokenAt(last.offset.start) + 1 : -1;
+    if (from < 0 || to <= from || to > at) return;
+    const number = subjectNumber(words, tags, from, to);
+    // "If I were you": the subjunctive is not a slip.
+    if (number === 'I' && word === 'were') return;
+    const form = formNumber(word, t);
+    if (number && form) t.subjectAgreement = agreement(form, number);
+  });
   return tags;
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { confusionEdits, worthScoring } from './confusion-edits';
+import { wordsOf } from './masked-lm-check';
+import { tagTokens } from './tags';
+
+/** Each word the tagger judges against its subject, as "word: agrees|disagrees" (the real compromise). */
+function agreementOf(sentence: string): string[] {
+  const { words, spans } = wordsOf(sentence);
+  const tags = tagTokens(sentence, spans);
+  return words.flatMap((w, i) => (tags[i]?.subjectAgreement ? [`${w}: ${tags[i]?.subjectAgreement}`] : []));
+}
+
+describe('tagTokens: a verb against its subject', () => {
+  it.each([
+    ['Because workers is painting the walls, the hall is closed.', ['is: disagrees', 'is: agrees']],
+    ['He go to school every day.', ['go: disagrees']],
+    ['I has went to the shop.', ['has: disagrees']],
+    ['The children plays outside.', ['plays: disagrees']],
+    ['They was late.', ['was: disagrees']],
+    ['The list of items are long.', ['are: disagrees']],
+  ])('marks a form that disagrees with its subject: "%s"', (sentence, judged) => {
+    expect(agreementOf(sentence)).toEqual(judged);
+  });
+
+  it.each([
+    ['The museum will stay shut until the glasshouse reopens in May.', ['stay: not finite', 'reopens: agrees']],
+    ['The sun sets early in winter.', ['sets: agrees']],
+    ['My brother and my sister live in London.', ['live: agrees']],
+    ['I was tired, so I have a rest now.', ['was: agrees', 'have: agrees']],
+    ["He doesn't like it.", ['does: agrees']],
+  ])('marks a form that agrees, the subject read at its head, "and" making it plural: "%s"', (sentence, judged) => {
+    expect(agreementOf(sentence)).toEqual(judged);
+  });
+
+  it('judges no number where it is a matter of usage or a subjunctive, and calls a verb after "to" or a modal not finite', () => {
+    expect(agreementOf('The crew want to finish early.')).toEqual(['finish: not finite']);
+    expect(agreementOf('If I were you, I would go.')).toEqual(['go: not finite']);
+    expect(agreementOf('She will stay at home.')).toEqual(['stay: not finite']);
+  });
+});
+
+describe('worthScoring', () => {
+  /** The agreement edits a sentence sends to the model. */
+  const scoredAgreement = (sentence: string) => {
+    const { words, spans } = wordsOf(sentence);
+    const tags = tagTokens(sentence, spans);
+    return confusionEdits(words, tags)
+      .filter((e) => e.set === 'agreement' && worthScoring(e, tags))
+      .map((e) => `${words[e.token]} → ${e.replacement.join(' ')}`);
+  };
+
+  it('sends a verb’s agreement to the model unless the form agrees with its subject; every other set always', () => {
+    expect(scoredAgreement('The glasshouse reopens in May.')).toEqual([]);
+    expect(scoredAgreement('The children plays outside.')).toEqual(['plays → play']);
+    // No subject the tagger can judge: the model decides; a verb after "to" agrees with nothing.
+    expect(scoredAgreement('The crew want to finish early.')).toEqual(['want → wants']);
+    const { words, spans } = wordsOf('The glasshouse reopens in May.');
+    const tags = tagTokens('The glasshouse reopens in May.', spans);
+    expect(confusionEdits(words, tags).filter((e) => e.set !== 'agreement').every((e) => worthScoring(e, tags))).toBe(true);
+  });
+});
