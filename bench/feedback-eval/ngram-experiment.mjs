@@ -175,8 +175,8 @@ function flagsOf(/** @type {string} */ key, /** @type {string[]} */ words, /** @
   const edits = candidates(words, tags, { wide: true });
   if (scored.edits !== editsHash(edits)) throw new Error(`${key}: the edits changed since they were scored: export them again and rerun mlm-score.py (--reuse keeps the scores of unchanged edits)`);
   return bestFlags(edits, (edit, i) => {
-    // As the product reads them (worthScoring): no agreement where the verb agrees with its tagged subject.
-    if (!everyAgreement && !worthScoring(edit, tags)) return undefined;
+    // As the product reads them (worthScoring): no agreement where the verb agrees with its tagged subject, no article before a mass noun …
+    if (!everyAgreement && !worthScoring(edit, words, tags)) return undefined;
     const s = scores[i];
     return s ? { gain: s.gain, rareOriginal: s.top } : undefined;
   }, minGain);

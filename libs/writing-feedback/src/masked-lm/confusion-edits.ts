@@ -105,14 +105,45 @@ export function confusionEdits(words: readonly string[], tags: readonly Tags[], 
   return out;
 }
 
+/** Nouns a preposition takes without an article ("at night", "in winter", "by car", "to school"). */
+const BARE_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({
+    at: 'home school work night noon midnight dawn dusk university college church sea first last least most once heart sight breakfast lunch dinner present risk',
+    in: 'bed hospital prison town school church class winter summer spring autumn time charge length fact general particular public private advance person half',
+    by: 'car bus train bike bicycle plane air sea road post email phone mistake chance heart day night hand foot',
+    on: 'foot time top holiday board purpose fire sale display average strike duty',
+    to: 'school work bed church hospital prison town sea university college',
+    for: 'breakfast lunch dinner example instance sale fun ever free good',
+    from: 'home school work scratch top',
+    after: 'school work breakfast lunch dinner dark',
+    before: 'breakfast lunch dinner school work dark',
+    during: 'winter summer spring autumn breakfast lunch dinner',
+    of: 'course',
+  }).map(([preposition, nouns]) => [preposition, new Set(nouns.split(' '))]),
+);
+
 /**
- * Whether an edit goes to the model: a verb's agreement unless the tagger finds its form agrees with
- * its subject or the verb follows "to" or a modal (tags.ts, subjectAgreement); where the tagger finds
- * no subject it can judge, the model decides. Proposed at every verb, agreement flagged
- * well-written passages of ours where the form was right ("until the glasshouse reopens" → reopen,
- * "the sun sets" → set): the model reads the words around the verb, not which of them is its subject.
+ * Whether an edit goes to the model. Agreement: unless the tagger finds the verb's form agrees with
+ * its subject, or the verb follows "to" or a modal (tags.ts, subjectAgreement); where it finds no
+ * subject it can judge, the model decides. An article put in: only before a singular noun the
+ * tagger does not know as a mass noun or a time word, an adjective counting as the noun it comes
+ * before, and not where a preposition takes the noun bare ("at night"). Proposed everywhere, both
+ * flagged well-written passages of ours where the text was right ("until the glasshouse reopens" →
+ * reopen, "next year" → the next year): the model reads the words around, not which of them is
+ * the verb's subject or whether a noun is counted.
  */
-export function worthScoring(edit: ConfusionEdit, tags: readonly Tags[]): boolean {
-  const judged = tags[edit.token]?.subjectAgreement;
-  return edit.set !== 'agreement' || judged === undefined || judged === 'disagrees';
+export function worthScoring(edit: ConfusionEdit, words: readonly string[], tags: readonly Tags[]): boolean {
+  if (edit.set === 'agreement') {
+    const judged = tags[edit.token]?.subjectAgreement;
+    return judged === undefined || judged === 'disagrees';
+  }
+  if (edit.set === 'missing article') {
+    let head = edit.token;
+    while (tags[head]?.adjective && tags[head + 1]?.noun) head += 1;
+    const noun = tags[head];
+    // A word the tagger also reads as an adjective ("one of our guests is vegetarian") may need no article.
+    if (NO_ARTICLE_AFTER.has(words[edit.token] ?? '') || !noun?.noun || noun.adjective || noun.plural || noun.uncountable || noun.time) return false;
+    return !BARE_AFTER.get(words[edit.token - 1] ?? '')?.has(words[head] ?? '');
+  }
+  return true;
 }

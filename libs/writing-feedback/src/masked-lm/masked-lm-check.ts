@@ -191,7 +191,7 @@ export async function maskedLmFlags(
     const { words, spans } = sentence;
     if (words.length < 3 || words.length > MAX_SENTENCE_WORDS || sentence.pieces > MAX_SENTENCE_PIECES) continue;
     const tags = tagTokens(sentence.text, spans);
-    const edits = confusionEdits(words, tags).filter((e) => ratios[e.set] !== undefined && worthScoring(e, tags) && !words.slice(e.start, e.end).some((w) => names.has(w)));
+    const edits = confusionEdits(words, tags).filter((e) => ratios[e.set] !== undefined && worthScoring(e, words, tags) && !words.slice(e.start, e.end).some((w) => names.has(w)));
     if (edits.length === 0) continue;
     const context = withContext(sentences, k);
     const shift = (e: ConfusionEdit) => ({ ...e, token: e.token + context.offset, start: e.start + context.offset, end: e.end + context.offset });

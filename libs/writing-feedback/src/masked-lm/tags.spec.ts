@@ -45,7 +45,7 @@ describe('worthScoring', () => {
     const { words, spans } = wordsOf(sentence);
     const tags = tagTokens(sentence, spans);
     return confusionEdits(words, tags)
-      .filter((e) => e.set === 'agreement' && worthScoring(e, tags))
+      .filter((e) => e.set === 'agreement' && worthScoring(e, words, tags))
       .map((e) => `${words[e.token]} → ${e.replacement.join(' ')}`);
   };
 
@@ -56,6 +56,30 @@ describe('worthScoring', () => {
     expect(scoredAgreement('The crew want to finish early.')).toEqual(['want → wants']);
     const { words, spans } = wordsOf('The glasshouse reopens in May.');
     const tags = tagTokens('The glasshouse reopens in May.', spans);
-    expect(confusionEdits(words, tags).filter((e) => e.set !== 'agreement').every((e) => worthScoring(e, tags))).toBe(true);
+    expect(confusionEdits(words, tags).filter((e) => e.set !== 'agreement').every((e) => worthScoring(e, words, tags))).toBe(true);
+  });
+
+  /** The articles a sentence sends the model to put in, as "a/the before word". */
+  const scoredInsertions = (sentence: string) => {
+    const { words, spans } = wordsOf(sentence);
+    const tags = tagTokens(sentence, spans);
+    return [...new Set(confusionEdits(words, tags).filter((e) => e.set === 'missing article' && worthScoring(e, words, tags)).map((e) => `before ${words[e.token]}`))];
+  };
+
+  it('sends an article to put in only before a singular count noun, an adjective counting as the noun it comes before', () => {
+    expect(scoredInsertions('He is teacher at my school.')).toEqual(['before teacher']);
+    expect(scoredInsertions('She bought new car yesterday.')).toEqual(['before new']);
+    // A mass noun, a time word, a plural after an adjective: none.
+    expect(scoredInsertions('They gave me useful advice.')).toEqual([]);
+    expect(scoredInsertions('We will visit them next year.')).toEqual([]);
+    expect(scoredInsertions('She grows magnetic crystals.')).toEqual([]);
+  });
+
+  it('sends none where a preposition takes the noun bare: "at night", "in winter", "by car"', () => {
+    expect(scoredInsertions('The owls hunt at night and sleep in winter.')).toEqual([]);
+    expect(scoredInsertions('We travelled by car.')).toEqual([]);
+    // The same noun after another preposition is a slip.
+    expect(scoredInsertions('We sat in car.')).toEqual(['before car']);
   });
 });
+

@@ -10,6 +10,9 @@ export interface Tags {
   proper?: boolean;
   plural?: boolean;
   adjective?: boolean;
+  /** A noun the tagger knows as a mass noun ("advice", "traffic") or a time word ("year", "Monday"). */
+  uncountable?: boolean;
+  time?: boolean;
   verb?: boolean;
   gerund?: boolean;
   pastTense?: boolean;
@@ -175,6 +178,8 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     t.proper = has('ProperNoun') || (at > 0 && /^[A-Z]/.test(written));
     t.plural = has('Plural');
     t.adjective = has('Adjective');
+    t.uncountable = has('Uncountable');
+    t.time = has('Date') || has('Duration');
     t.verb = has('Verb');
     t.gerund = has('Gerund');
     t.pastTense = has('PastTense');
