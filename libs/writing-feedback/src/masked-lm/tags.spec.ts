@@ -18,6 +18,8 @@ describe('tagTokens: a verb against its subject', () => {
     ['The children plays outside.', ['plays: disagrees']],
     ['They was late.', ['was: disagrees']],
     ['The list of items are long.', ['are: disagrees']],
+    // A verb joined to the one before it by "or" takes that one's subject.
+    ['The pilots checks the air or opens a small vent.', ['checks: disagrees', 'opens: disagrees']],
   ])('marks a form that disagrees with its subject: "%s"', (sentence, judged) => {
     expect(agreementOf(sentence)).toEqual(judged);
   });
@@ -28,12 +30,17 @@ describe('tagTokens: a verb against its subject', () => {
     ['My brother and my sister live in London.', ['live: agrees']],
     ['I was tired, so I have a rest now.', ['was: agrees', 'have: agrees']],
     ["He doesn't like it.", ['does: agrees']],
-  ])('marks a form that agrees, the subject read at its head, "and" making it plural: "%s"', (sentence, judged) => {
+    // An adverb before the verb; a verb joined to the one before it takes that one's subject.
+    ['When the ice eventually retreats, it leaves rocks behind.', ['retreats: agrees', 'leaves: agrees']],
+    ['The pilot checks the air or opens a small vent.', ['checks: agrees', 'opens: agrees']],
+    // A collective noun takes either form.
+    ['When the crew want to dive, valves are opened.', ['want: agrees', 'dive: not finite', 'are: agrees']],
+  ])('marks a form that agrees, the subject read at its head, "and" making it plural, past an adverb or a joined verb: "%s"', (sentence, judged) => {
     expect(agreementOf(sentence)).toEqual(judged);
   });
 
-  it('judges no number where it is a matter of usage or a subjunctive, and calls a verb after "to" or a modal not finite', () => {
-    expect(agreementOf('The crew want to finish early.')).toEqual(['finish: not finite']);
+  it('judges no number in a subjunctive or where it is another word\'s, and calls a verb after "to" or a modal not finite', () => {
+    expect(agreementOf('The rest of the cakes are in the kitchen.')).toEqual([]);
     expect(agreementOf('If I were you, I would go.')).toEqual(['go: not finite']);
     expect(agreementOf('She will stay at home.')).toEqual(['stay: not finite']);
   });
@@ -53,7 +60,8 @@ describe('worthScoring', () => {
     expect(scoredAgreement('The glasshouse reopens in May.')).toEqual([]);
     expect(scoredAgreement('The children plays outside.')).toEqual(['plays → play']);
     // No subject the tagger can judge: the model decides; a verb after "to" agrees with nothing.
-    expect(scoredAgreement('The crew want to finish early.')).toEqual(['want → wants']);
+    expect(scoredAgreement('The rest of the cakes are in the kitchen.')).toEqual(['are → is']);
+    expect(scoredAgreement('The crew want to finish early.')).toEqual([]);
     const { words, spans } = wordsOf('The glasshouse reopens in May.');
     const tags = tagTokens('The glasshouse reopens in May.', spans);
     expect(confusionEdits(words, tags).filter((e) => e.set !== 'agreement').every((e) => worthScoring(e, words, tags))).toBe(true);

@@ -23,10 +23,11 @@ export interface Tags {
   otherPerson?: string;
   baseForm?: string;
   /**
-   * On the word that opens a verb group ("is painting", "has went", "lives"): whether its form
-   * agrees with its subject's number, as the subject is found (compromise) and read here; unset
-   * where no subject is found or its number is a matter of usage (a collective noun: "the crew
-   * want"). A verb after "to", a modal or "do" is 'not finite': it agrees with nothing.
+   * On the first verb of a verb group ("is painting", "has went", "eventually retreats"): whether
+   * its form agrees with its subject's number, as the subject is found (compromise, or the group's
+   * it is joined to by "and", "or", "but") and read here. A collective noun agrees with either form
+   * ("the crew want"); unset where no subject is found or its number is another word's ("the rest
+   * of"). A verb after "to", a modal or "do" is 'not finite': it agrees with nothing.
    */
   subjectAgreement?: 'agrees' | 'disagrees' | 'not finite';
 }
@@ -102,11 +103,15 @@ function otherPerson(word: string): string | undefined {
   return persons.get(word);
 }
 
-type SubjectNumber = 'singular' | 'plural' | 'I';
+/** A subject's number; 'either' for a collective noun, which takes either form ("the crew want", "the crew wants"). */
+type SubjectNumber = 'singular' | 'plural' | 'I' | 'either';
+const JOINING = new Set(['and', 'or', 'but']);
 const PLURAL_PRONOUNS = new Set(['we', 'you', 'they', 'these', 'those']);
 const SINGULAR_PRONOUNS = new Set(['he', 'she', 'it', 'this', 'that', 'everyone', 'everybody', 'everything', 'someone', 'somebody', 'something', 'anyone', 'anybody', 'anything', 'nobody', 'nothing', 'each', 'one']);
 /** Nouns that take a singular or a plural verb as the writer means them, in British English above all. */
-const COLLECTIVE = new Set(['crew', 'team', 'staff', 'family', 'government', 'committee', 'audience', 'class', 'company', 'group', 'public', 'band', 'club', 'council', 'jury', 'police', 'majority', 'minority', 'couple', 'pair', 'number', 'rest', 'lot', 'half', 'none', 'all', 'most', 'some', 'any', 'who', 'which', 'that', 'what']);
+const COLLECTIVE = new Set(['crew', 'team', 'staff', 'family', 'government', 'committee', 'audience', 'class', 'company', 'group', 'public', 'band', 'club', 'council', 'jury', 'police', 'majority', 'minority', 'couple', 'pair']);
+/** Heads whose number is another word's ("the rest of the cakes", "people who are"): no judgement. */
+const NUMBER_ELSEWHERE = new Set(['number', 'rest', 'lot', 'half', 'none', 'all', 'most', 'some', 'any', 'who', 'which', 'that', 'what']);
 /** Where a subject's head ends: "the list of items", "the students who study". */
 const SUBJECT_ENDS_AT = new Set(['of', 'in', 'on', 'at', 'for', 'to', 'with', 'about', 'from', 'who', 'which', 'that', 'whose', 'where']);
 
@@ -127,7 +132,8 @@ function subjectNumber(words: readonly string[], tags: readonly Tags[], from: nu
   if (words.slice(from, end).includes('and') || words[from - 1] === 'and') return 'plural';
   const head = words[end - 1];
   const t = tags[end - 1];
-  if (!head || !t || COLLECTIVE.has(head)) return undefined;
+  if (!head || !t || NUMBER_ELSEWHERE.has(head)) return undefined;
+  if (COLLECTIVE.has(head)) return 'either';
   if (head === 'i') return 'I';
   if (PLURAL_PRONOUNS.has(head)) return 'plural';
   if (SINGULAR_PRONOUNS.has(head)) return 'singular';
@@ -149,6 +155,7 @@ function formNumber(word: string, t: Tags): SubjectNumber | 'singular or I' | un
 }
 
 function agreement(form: ReturnType<typeof formNumber>, subject: SubjectNumber): 'agrees' | 'disagrees' {
+  if (subject === 'either') return 'agrees';
   if (form === 'singular or I') return subject === 'plural' ? 'disagrees' : 'agrees';
   // "I" takes the base form ("I have", "I go") and "am".
   if (subject === 'I') return form === 'plural' || form === 'I' ? 'agrees' : 'disagrees';
@@ -195,9 +202,14 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
   tags.forEach((t, i) => {
     if (t.verb && BASE_FORM_AFTER.has(words[i - 1] ?? '')) t.subjectAgreement = 'not finite';
   });
+  // The subject of the verb group before, for one joined to it ("lets the air cool or opens a vent").
+  let previous: SubjectNumber | undefined;
   doc.verbs().forEach((group) => {
-    const first = group.json({ offset: true })[0]?.terms[0];
-    const at = first ? tokenAt(first.offset.start) : -1;
+    const terms = group.json({ offset: true })[0]?.terms ?? [];
+    const opens = terms[0] ? tokenAt(terms[0].offset.start) : -1;
+    // The group's first verb, past an adverb before it ("eventually retreats").
+    const verb = terms.find((term) => term.tags.includes('Verb'));
+    const at = verb ? tokenAt(verb.offset.start) : -1;
     const t = tags[at];
     const word = words[at];
     if (!t || !word || t.subjectAgreement) return;
@@ -205,8 +217,12 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     const from = subject[0] ? tokenAt(subject[0].offset.start) : -1;
     const last = subject.at(-1);
     const to = last ? tokenAt(last.offset.start) + 1 : -1;
-    if (from < 0 || to <= from || to > at) return;
-    const number = subjectNumber(words, tags, from, to);
+    let number: SubjectNumber | undefined;
+    // Right after "and", "or" or "but", the verb shares the subject before it; what the tagger finds
+    // there is the first verb's object ("lets the air cool or opens a vent").
+    if (JOINING.has(words[opens - 1] ?? '')) number = previous;
+    else if (from >= 0 && to > from && to <= opens) number = subjectNumber(words, tags, from, to);
+    previous = number;
     // "If I were you": the subjunctive is not a slip.
     if (number === 'I' && word === 'were') return;
     const form = formNumber(word, t);
