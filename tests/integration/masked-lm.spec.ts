@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskedLmFallbacks } from '@fluent/server-kit';
+import { questionBank } from '@fluent/question-bank';
 import { MaskedLmChecker } from '../../apps/feedback-service/src/masked-lm/masked-lm.checker';
 import { maskedLmHome } from '../../tools/stack/masked-lm.mjs';
 
-// feedback-service's masked language model on the model the stack installs (off in the service by
+// feedback-service's masked language model on the model the stack installs (on in the service by
 // default, MASKED_LM_ENABLED; bench/feedback-eval/MLM-EXPERIMENT.md): onnxruntime-node loads it, the library scores a learner's slip and leaves a right sentence alone, and no text
 // falls back. No time budget: this checks what the model says, not how fast a loaded machine says it.
 const checker = new MaskedLmChecker({ enabled: true, dir: maskedLmHome(), budgetMs: 600_000, threads: 2 });
@@ -26,6 +27,16 @@ describe('the masked language model the stack installs', () => {
     const matches = await checker.matches(text);
     expect(seen(text, matches)).toContainEqual(['Their', 'MLM_HOMOPHONE', ['There']]);
     expect(matches.find((m) => m.ruleId === 'MLM_HOMOPHONE')?.offset).toBe(text.indexOf('Their'));
+  }, 120_000);
+
+  it('marks a verb that disagrees with its subject, and never one that agrees, however much the model prefers another form', async () => {
+    const slip = 'My brother go to the market every Saturday morning.';
+    expect(seen(slip, await checker.matches(slip))).toContainEqual(['go', 'MLM_AGREEMENT', ['goes']]);
+    // Bank passage 31: without the tagger's screen the model reads "Until the glasshouse reopen" 5,600
+    // times likelier there (MLM-EXPERIMENT.md, "The third choice").
+    const right = questionBank().passages.find((p) => p.id === 31)!.sentences;
+    expect(right).toContain('Until the glasshouse reopens, members will pay');
+    expect((await checker.matches(right)).filter((m) => m.ruleId === 'MLM_AGREEMENT')).toEqual([]);
   }, 120_000);
 
   it('leaves a right sentence alone', async () => {

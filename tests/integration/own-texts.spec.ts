@@ -37,7 +37,7 @@ const { texts } = JSON.parse(readFileSync(join(ROOT, 'libs', 'writing-feedback',
 const languageTool = new LanguageToolClient({ url: `http://127.0.0.1:${profile.ports.languagetool}`, variant: 'en-GB', timeoutMs: 20_000 });
 // vitest's module runner has no loader for the service build's import trick: the same module, imported here.
 const harper = new HarperChecker({ load: (specifier) => import(specifier) });
-// The stack's model, as feedback-service runs it when MASKED_LM_ENABLED is on (off by default), with a
+// The stack's model, as feedback-service runs it (MASKED_LM_ENABLED, on by default), with a
 // budget no loaded machine reaches: a text checked without it would miss its marks.
 const maskedLm = new MaskedLmChecker({ enabled: true, dir: maskedLmHome(), budgetMs: 600_000, threads: 2 });
 const checker = new TextChecker(languageTool, harper, maskedLm);
