@@ -11,7 +11,7 @@ export const feedbackConfigSchema = baseConfigSchema.extend(databaseConfigSchema
   /** How long one check may take before it counts as failed (the event is then retried). */
   LANGUAGETOOL_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /**
-   * Whether texts are also checked by the masked language model (JFLEG test recall 61 → 68 % at 95 %
+   * Whether texts are also checked by the masked language model (JFLEG test recall 61 → 67 % at 96 %
    * span precision, none of the bank's passages flagged; bench/feedback-eval/MLM-EXPERIMENT.md). It
    * costs about 16 s of CPU an attempt (three passages and an email; bench/feedback-eval/mlm-cost.mjs),
    * bounded by MASKED_LM_BUDGET_MS from the submission; the service needs about 1 GB more memory.
