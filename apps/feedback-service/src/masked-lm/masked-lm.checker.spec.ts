@@ -83,21 +83,30 @@ describe('MaskedLmChecker', () => {
     expect(await fallbacks('slow')).toBe(before + 2);
   });
 
-  it('counts the budget from `since`: a text asking when it is spent never reaches the model, one asking partway gets what is left', async () => {
+  it('counts the budget from `since`: a text asking when it is spent never reaches the model ("backlog"), one asking partway gets what is left ("slow")', async () => {
     const model = loaded(300);
     const load = vi.fn(async () => model);
     const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 1_000, threads: 1 }, load);
-    const before = await fallbacks('slow');
+    const [backlog, slow] = [await fallbacks('backlog'), await fallbacks('slow')];
     expect(await checker.matches('Their is a car.', { since: Date.now() - 1_000 })).toEqual([]);
     expect(load).not.toHaveBeenCalled();
-    expect(await fallbacks('slow')).toBe(before + 1);
+    expect(await fallbacks('backlog')).toBe(backlog + 1);
     const started = Date.now();
     expect(await checker.matches('Their is a car.', { since: started - 900 })).toEqual([]);
-    // About 100 ms were left, not the whole second: the model's 300 ms answer comes too late.
+    // It reached the model, and about 100 ms were left, not the whole second: the 300 ms answer comes too late.
+    expect(model.runs).toBe(1);
     expect(Date.now() - started).toBeLessThan(250);
-    expect(await fallbacks('slow')).toBe(before + 2);
+    expect(await fallbacks('slow')).toBe(slow + 1);
     // With the budget whole, the same text is checked.
     expect(await checker.matches('Their is a car.', { since: Date.now() })).toHaveLength(1);
+  });
+
+  it('counts from now when `since` is not a time (an attempt stored without one), rather than failing the text', async () => {
+    const checker = new MaskedLmChecker({ enabled: true, dir: modelDir(), budgetMs: 5_000, threads: 1 }, async () => loaded());
+    const before = await fallbacks('error');
+    const [first] = await checker.matches('Their is a car.', { since: Number.NaN });
+    expect(first).toMatchObject({ ruleId: 'MLM_HOMOPHONE' });
+    expect(await fallbacks('error')).toBe(before);
   });
 
   it('never gives a text more than its budget from now, whatever `since` says (a clock ahead of ours)', async () => {

@@ -37,7 +37,7 @@ interface Job {
  * The third checker: the masked language model's confusion-set checks (libs/writing-feedback). It
  * never holds a text back: without a model, past the time budget or on a failure the text gets
  * LanguageTool's and Harper's issues alone, counted in fluent_feedback_masked_lm_fallbacks_total
- * so operators see how often. Texts go through the model one at a time (a batch already uses the
+ * so operators see how often ('backlog' for an attempt that waited past its budget before it asked). Texts go through the model one at a time (a batch already uses the
  * cores it is given, and a burst of submissions must not multiply its memory); a text's budget
  * runs from the moment it asks, or from `since` (an attempt's submission), so a long wait behind
  * others ends in time and a backlog drains at LanguageTool's pace, never the model's. The model
@@ -71,10 +71,13 @@ export class MaskedLmChecker {
       return [];
     }
     const asked = this.now();
-    const left = Math.min(asked, request.since ?? asked) + (request.budgetMs ?? this.options.budgetMs) - asked;
+    // A `since` that is not a time (an attempt stored without one) counts from now: a budget of NaN
+    // would throw in AbortSignal.timeout and fail the text, and its event, on every delivery.
+    const since = Number.isFinite(request.since) ? Math.min(asked, request.since as number) : asked;
+    const left = Math.floor(since + (request.budgetMs ?? this.options.budgetMs) - asked);
     if (left <= 0) {
       // Its budget was spent before it asked (a backlog): the model is not even queued for it.
-      maskedLmFallbacks.inc({ reason: 'slow' });
+      maskedLmFallbacks.inc({ reason: 'backlog' });
       return [];
     }
     const signal = AbortSignal.timeout(left);

@@ -122,6 +122,6 @@ export function forgetConsumer(stream: string, durable: string): void {
  */
 export const maskedLmFallbacks = new Counter({
   name: 'fluent_feedback_masked_lm_fallbacks_total',
-  help: 'Texts checked without the masked language model (LanguageTool and Harper only), by reason (missing, slow, error)',
+  help: 'Texts checked without the masked language model (LanguageTool and Harper only), by reason (missing, slow, backlog, error)',
   labelNames: ['reason'] as const,
 });

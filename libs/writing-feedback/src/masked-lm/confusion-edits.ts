@@ -1,4 +1,7 @@
 import type { Tags } from './tags';
+import { BASE_FORM_AFTER, isWord, PREPOSITIONS } from './word-classes';
+
+export { PREPOSITIONS } from './word-classes';
 
 /** The kinds of slip the masked language model is asked about (issue 43's experiments name them so). */
 export const CONFUSION_SETS = [
@@ -28,16 +31,12 @@ export interface ConfusionEdit {
   replacement: string[];
 }
 
-const isWord = (w: string | undefined): w is string => w !== undefined && /^[a-z]+$/.test(w);
 const ARTICLES = new Set(['a', 'an', 'the']);
-export const PREPOSITIONS = ['in', 'on', 'at', 'for', 'to', 'of', 'with', 'about', 'from'];
 const PREPOSITION_SET = new Set(PREPOSITIONS);
 const NO_ARTICLE_AFTER = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'some', 'any', 'no', 'every', 'each', 'many', 'much', 'more', 'most', 'few', 'several', 'all', 'both', 'such', 'what', 'which', 'whose', 'another', 'other', 'one', 'two', 'three']);
 const AUXILIARIES = ['is', 'are', 'was', 'were', 'am'];
 const AUXILIARY_SET = new Set([...AUXILIARIES, 'do', 'does', 'did', 'can', 'could', 'would', 'should', 'may', 'might', 'must', 'shall', 'to', 'not', "n't", 'being']);
 const AGREEMENT_PAIRS = new Map([['is', 'are'], ['are', 'is'], ['was', 'were'], ['were', 'was'], ['has', 'have'], ['have', 'has'], ['does', 'do'], ['do', 'does']]);
-/** Words after which a verb takes its base form ("can return", "didn't go"); "to" only before a verb the tagger sees. */
-const BASE_FORM_AFTER = new Set(['can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'do', 'does', 'did', 'to']);
 /** A determiner and its other number or countability ("this books", "much people"). */
 const DETERMINER_PAIRS = new Map([['this', 'these'], ['these', 'this'], ['that', 'those'], ['those', 'that'], ['much', 'many'], ['many', 'much'], ['little', 'few'], ['few', 'little'], ['less', 'fewer'], ['amount', 'number']]);
 /** Words learners confuse with one that sounds or looks alike (LanguageTool needs its n-gram data for most of these). */
@@ -98,6 +97,7 @@ export function confusionEdits(words: readonly string[], tags: readonly Tags[], 
     const determiner = DETERMINER_PAIRS.get(w);
     if (wide && determiner) out.push({ set: 'determiner', token: i, start: i, end: i + 1, replacement: [determiner] });
     if (wide) for (const r of HOMOPHONES.get(w) ?? []) out.push({ set: 'homophone', token: i, start: i, end: i + 1, replacement: [r] });
+    // After "to" only where the tagger sees a verb (t.verb).
     if (wide && prev && BASE_FORM_AFTER.has(prev) && t.verb && t.baseForm && t.baseForm !== w && !AUXILIARY_SET.has(w)) {
       out.push({ set: 'verb form', token: i, start: i, end: i + 1, replacement: [t.baseForm] });
     }

@@ -39,10 +39,13 @@ describe('tagTokens: a verb against its subject', () => {
     expect(agreementOf(sentence)).toEqual(judged);
   });
 
-  it('judges no number in a subjunctive or where it is another word\'s, and calls a verb after "to" or a modal not finite', () => {
+  it('takes "were" after "if" or "wish" as a subjunctive, judges no number where it is another word\'s, and calls a verb after "to", a modal or "not" not finite, whichever apostrophe', () => {
+    expect(agreementOf('If I were you, I would go.')).toEqual(['were: agrees', 'go: not finite']);
+    expect(agreementOf('If she were here, we could start.')).toEqual(['were: agrees', 'start: not finite']);
     expect(agreementOf('The rest of the cakes are in the kitchen.')).toEqual([]);
-    expect(agreementOf('If I were you, I would go.')).toEqual(['go: not finite']);
     expect(agreementOf('She will stay at home.')).toEqual(['stay: not finite']);
+    expect(agreementOf("He don't know it.")).toEqual(['do: disagrees', 'know: not finite']);
+    expect(agreementOf('He don’t know it.')).toEqual(['do: disagrees', 'know: not finite']);
   });
 });
 
@@ -56,7 +59,7 @@ describe('worthScoring', () => {
       .map((e) => `${words[e.token]} → ${e.replacement.join(' ')}`);
   };
 
-  it('sends a verb’s agreement to the model unless the form agrees with its subject; every other set always', () => {
+  it('sends a verb’s agreement to the model unless the form agrees with its subject; the sets other than agreement and an article put in, always', () => {
     expect(scoredAgreement('The glasshouse reopens in May.')).toEqual([]);
     expect(scoredAgreement('The children plays outside.')).toEqual(['plays → play']);
     // No subject the tagger can judge: the model decides; a verb after "to" agrees with nothing.
@@ -64,7 +67,7 @@ describe('worthScoring', () => {
     expect(scoredAgreement('The crew want to finish early.')).toEqual([]);
     const { words, spans } = wordsOf('The glasshouse reopens in May.');
     const tags = tagTokens('The glasshouse reopens in May.', spans);
-    expect(confusionEdits(words, tags).filter((e) => e.set !== 'agreement').every((e) => worthScoring(e, words, tags))).toBe(true);
+    expect(confusionEdits(words, tags).filter((e) => e.set !== 'agreement' && e.set !== 'missing article').every((e) => worthScoring(e, words, tags))).toBe(true);
   });
 
   /** The articles a sentence sends the model to put in, as "a/the before word". */

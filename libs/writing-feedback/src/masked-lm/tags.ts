@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { BASE_FORM_AFTER, isWord, PREPOSITIONS } from './word-classes';
 
 /**
  * What the tagger says of one token, with the forms the confusion sets propose: a noun's other
@@ -69,8 +70,8 @@ const remember = <T>(cache: Map<string, T>, key: string, value: T) => {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, value);
 };
-const isWord = (w: string | undefined): w is string => w !== undefined && /^[a-z]+$/.test(w);
-const BASE_FORM_AFTER = new Set(['to', 'can', 'could', 'will', 'would', 'shall', 'should', 'may', 'might', 'must', 'do', 'does', 'did', 'not', "n't"]);
+/** A verb after these agrees with no subject ("will stay", "to finish", "did not go", "don't know"). */
+const NOT_FINITE_AFTER = new Set([...BASE_FORM_AFTER, 'not', "n't"]);
 
 function conjugation(word: string): Conjugation | undefined {
   if (!conjugations.has(word)) remember(conjugations, word, parse(word).tag('Verb').verbs().conjugate()[0]);
@@ -106,6 +107,8 @@ function otherPerson(word: string): string | undefined {
 /** A subject's number; 'either' for a collective noun, which takes either form ("the crew want", "the crew wants"). */
 type SubjectNumber = 'singular' | 'plural' | 'I' | 'either';
 const JOINING = new Set(['and', 'or', 'but']);
+/** Words that open a clause whose "were" may be a subjunctive ("if she were", "I wish he were", "as though it were"). */
+const SUBJUNCTIVE_AFTER = new Set(['if', 'wish', 'though', 'unless', 'suppose', 'imagine']);
 const PLURAL_PRONOUNS = new Set(['we', 'you', 'they', 'these', 'those']);
 const SINGULAR_PRONOUNS = new Set(['he', 'she', 'it', 'this', 'that', 'everyone', 'everybody', 'everything', 'someone', 'somebody', 'something', 'anyone', 'anybody', 'anything', 'nobody', 'nothing', 'each', 'one']);
 /** Nouns that take a singular or a plural verb as the writer means them, in British English above all. */
@@ -113,7 +116,7 @@ const COLLECTIVE = new Set(['crew', 'team', 'staff', 'family', 'government', 'co
 /** Heads whose number is another word's ("the rest of the cakes", "people who are"): no judgement. */
 const NUMBER_ELSEWHERE = new Set(['number', 'rest', 'lot', 'half', 'none', 'all', 'most', 'some', 'any', 'who', 'which', 'that', 'what']);
 /** Where a subject's head ends: "the list of items", "the students who study". */
-const SUBJECT_ENDS_AT = new Set(['of', 'in', 'on', 'at', 'for', 'to', 'with', 'about', 'from', 'who', 'which', 'that', 'whose', 'where']);
+const SUBJECT_ENDS_AT = new Set([...PREPOSITIONS, 'who', 'which', 'that', 'whose', 'where']);
 
 /**
  * A subject's number from its words (compromise's own `isPlural` leans on the verb's form, the very
@@ -197,10 +200,11 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     if (t.verb && (t.presentTense || t.infinitive) && !t.gerund) t.otherPerson = otherPerson(word);
     if (t.verb && (t.pastTense || t.participle || t.presentTense || t.gerund)) t.baseForm = baseForm(word);
   }
-  const words = spans.map((s) => text.slice(s.start, s.end).toLowerCase());
+  // As wordsOf writes them: "don’t" is "do n't" whichever apostrophe the learner typed.
+  const words = spans.map((s) => text.slice(s.start, s.end).toLowerCase().replace(/’/g, "'"));
   // A verb after "to", a modal or "do" is not the one that agrees ("want to finish", "will stay").
   tags.forEach((t, i) => {
-    if (t.verb && BASE_FORM_AFTER.has(words[i - 1] ?? '')) t.subjectAgreement = 'not finite';
+    if (t.verb && NOT_FINITE_AFTER.has(words[i - 1] ?? '')) t.subjectAgreement = 'not finite';
   });
   // The subject of the verb group before, for one joined to it ("lets the air cool or opens a vent").
   let previous: SubjectNumber | undefined;
@@ -223,8 +227,11 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     if (JOINING.has(words[opens - 1] ?? '')) number = previous;
     else if (from >= 0 && to > from && to <= opens) number = subjectNumber(words, tags, from, to);
     previous = number;
-    // "If I were you": the subjunctive is not a slip.
-    if (number === 'I' && word === 'were') return;
+    // "If I were you", "I wish she were here": the subjunctive is not a slip.
+    if (word === 'were' && number && words.slice(0, at).some((w) => SUBJUNCTIVE_AFTER.has(w))) {
+      t.subjectAgreement = 'agrees';
+      return;
+    }
     const form = formNumber(word, t);
     if (number && form) t.subjectAgreement = agreement(form, number);
   });
