@@ -18,6 +18,7 @@ describe('tagTokens: a verb against its subject', () => {
     ['The children plays outside.', ['plays: disagrees']],
     ['They was late.', ['was: disagrees']],
     ['The list of items are long.', ['are: disagrees']],
+    ['One of my friends live in Leeds.', ['live: disagrees']],
     // A verb joined to the one before it by "or" takes that one's subject.
     ['The pilots checks the air or opens a small vent.', ['checks: disagrees', 'opens: disagrees']],
   ])('marks a form that disagrees with its subject: "%s"', (sentence, judged) => {
@@ -33,6 +34,7 @@ describe('tagTokens: a verb against its subject', () => {
     // An adverb before the verb; a verb joined to the one before it takes that one's subject.
     ['When the ice eventually retreats, it leaves rocks behind.', ['retreats: agrees', 'leaves: agrees']],
     ['The pilot checks the air or opens a small vent.', ['checks: agrees', 'opens: agrees']],
+    ['One of our guests is vegetarian.', ['is: agrees']],
     // A collective noun takes either form.
     ['When the crew want to dive, valves are opened.', ['want: agrees', 'dive: not finite', 'are: agrees']],
   ])('marks a form that agrees, the subject read at its head, "and" making it plural, past an adverb or a joined verb: "%s"', (sentence, judged) => {

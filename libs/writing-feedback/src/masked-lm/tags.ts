@@ -107,6 +107,7 @@ function otherPerson(word: string): string | undefined {
 /** A subject's number; 'either' for a collective noun, which takes either form ("the crew want", "the crew wants"). */
 type SubjectNumber = 'singular' | 'plural' | 'I' | 'either';
 const JOINING = new Set(['and', 'or', 'but']);
+const SINGULAR_BEFORE_OF = new Set(['one', 'each', 'either', 'neither']);
 /** Words that open a clause whose "were" may be a subjunctive ("if she were", "I wish he were", "as though it were"). */
 const SUBJUNCTIVE_AFTER = new Set(['if', 'wish', 'though', 'unless', 'suppose', 'imagine']);
 const PLURAL_PRONOUNS = new Set(['we', 'you', 'they', 'these', 'those']);
@@ -131,6 +132,8 @@ function subjectNumber(words: readonly string[], tags: readonly Tags[], from: nu
       break;
     }
   }
+  // "One of my friends lives": the tagger's subject is the noun after "of"; the quantifier decides.
+  if (words[from - 1] === 'of' && SINGULAR_BEFORE_OF.has(words[from - 2] ?? '')) return 'singular';
   // "My brother and my sister live": the tagger's subject can be the last of those joined by "and".
   if (words.slice(from, end).includes('and') || words[from - 1] === 'and') return 'plural';
   const head = words[end - 1];
