@@ -12,8 +12,11 @@ export interface Token {
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 
+/** A word as the checks compare it: lower case, a curly apostrophe straight ("Don’t" → "don't"). */
+export const lowerWord = (word: string): string => word.toLowerCase().replace(/’/g, "'");
+
 export function tokens(text: string): Token[] {
-  return [...text.matchAll(WORD)].map((m) => ({ word: m[0], lower: m[0].toLowerCase().replace(/’/g, "'"), offset: m.index }));
+  return [...text.matchAll(WORD)].map((m) => ({ word: m[0], lower: lowerWord(m[0]), offset: m.index }));
 }
 
 export function wordCount(text: string): number {

@@ -1,4 +1,5 @@
 import type { CheckerMatch, CheckerResult } from '../language';
+import { lowerWord } from '../words';
 import { confusionEdits, worthScoring, type ConfusionEdit, type ConfusionSet } from './confusion-edits';
 import { editGains, planMaskedCopies, runPlan, type MaskedLanguageModel, type PieceScoring } from './masked-copies';
 import { tagTokens, type Span } from './tags';
@@ -83,7 +84,7 @@ export function sentencesOf(text: string): { start: number; text: string }[] {
 const TOKEN = /\p{L}+(?=n['’]t\b)|n['’]t\b|['’]\p{L}+|\p{L}+|\d+|\S/gu;
 export function wordsOf(sentence: string): { words: string[]; spans: Span[] } {
   const spans = [...sentence.matchAll(TOKEN)].map((m) => ({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
-  return { words: spans.map((s) => sentence.slice(s.start, s.end).toLowerCase().replace(/’/g, "'")), spans };
+  return { words: spans.map((s) => lowerWord(sentence.slice(s.start, s.end))), spans };
 }
 
 /**

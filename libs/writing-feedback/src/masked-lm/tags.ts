@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { lowerWord } from '../words';
 import { BASE_FORM_AFTER, isWord, PREPOSITIONS } from './word-classes';
 
 /**
@@ -53,7 +54,6 @@ interface Doc {
   nouns(): { toSingular(): { text(): string }; toPlural(): { text(): string } };
   verbs(): { conjugate(): Conjugation[]; subjects(): Doc; forEach(each: (verbGroup: Doc) => void): void };
   json(options: { offset: true }): { terms: Term[] }[];
-  found: boolean;
 }
 const parse = nlp as unknown as (text: string) => Doc;
 
@@ -143,7 +143,7 @@ function subjectNumber(words: readonly string[], tags: readonly Tags[], from: nu
   if (head === 'i') return 'I';
   if (PLURAL_PRONOUNS.has(head)) return 'plural';
   if (SINGULAR_PRONOUNS.has(head)) return 'singular';
-  if (!t.noun || t.pronoun || !/^[a-z]+$/.test(head)) return undefined;
+  if (!t.noun || t.pronoun || !isWord(head)) return undefined;
   return t.plural ? 'plural' : 'singular';
 }
 
@@ -204,7 +204,7 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     if (t.verb && (t.pastTense || t.participle || t.presentTense || t.gerund)) t.baseForm = baseForm(word);
   }
   // As wordsOf writes them: "don’t" is "do n't" whichever apostrophe the learner typed.
-  const words = spans.map((s) => text.slice(s.start, s.end).toLowerCase().replace(/’/g, "'"));
+  const words = spans.map((s) => lowerWord(text.slice(s.start, s.end)));
   // A verb after "to", a modal or "do" is not the one that agrees ("want to finish", "will stay").
   tags.forEach((t, i) => {
     if (t.verb && NOT_FINITE_AFTER.has(words[i - 1] ?? '')) t.subjectAgreement = 'not finite';
