@@ -123,11 +123,29 @@ const BARE_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 );
 
 /**
+ * Where British and American English put another preposition, or none, before the same noun ("at
+ * the weekend", "on the weekend", "open weekends"): the page accepts either variety, so the model,
+ * which learnt mostly American text, is not asked.
+ */
+const VARIETY_PREPOSITIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries({ weekend: 'at on', weekends: 'at on', street: 'in on', team: 'in on' }).map(([noun, prepositions]) => [noun, new Set(prepositions.split(' '))]),
+);
+
+/** A preposition written where the other variety has another one, or none. */
+function varietyPreposition(edit: ConfusionEdit, words: readonly string[]): boolean {
+  if (edit.set !== 'preposition' && edit.set !== 'unlikely preposition') return false;
+  const next = words[edit.token + 1] === 'the' ? words[edit.token + 2] : words[edit.token + 1];
+  const varies = VARIETY_PREPOSITIONS.get(next ?? '');
+  return Boolean(varies?.has(words[edit.token] ?? '') && edit.replacement.every((w) => varies?.has(w)));
+}
+
+/**
  * Whether an edit goes to the model. Agreement: unless the tagger finds the verb's form agrees with
  * its subject, or the verb follows "to" or a modal (tags.ts, subjectAgreement); where it finds no
  * subject it can judge, the model decides. An article put in: only before a singular noun the
  * tagger does not know as a mass noun or a time word, an adjective counting as the noun it comes
- * before, and not where a preposition takes the noun bare ("at night"). Proposed everywhere, both
+ * before, and not where a preposition takes the noun bare ("at night"). A preposition where the
+ * varieties differ ("at the weekend"): never. Proposed everywhere, both
  * flagged well-written passages of ours where the text was right ("until the glasshouse reopens" →
  * reopen, "next year" → the next year): the model reads the words around, not which of them is
  * the verb's subject or whether a noun is counted.
@@ -145,5 +163,5 @@ export function worthScoring(edit: ConfusionEdit, words: readonly string[], tags
     if (NO_ARTICLE_AFTER.has(words[edit.token] ?? '') || !noun?.noun || noun.adjective || noun.plural || noun.uncountable || noun.time) return false;
     return !BARE_AFTER.get(words[edit.token - 1] ?? '')?.has(words[head] ?? '');
   }
-  return true;
+  return !varietyPreposition(edit, words);
 }

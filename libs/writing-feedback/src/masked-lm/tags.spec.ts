@@ -21,6 +21,9 @@ describe('tagTokens: a verb against its subject', () => {
     ['One of my friends live in Leeds.', ['live: disagrees']],
     // A verb joined to the one before it by "or" takes that one's subject.
     ['The pilots checks the air or opens a small vent.', ['checks: disagrees', 'opens: disagrees']],
+    // The tagger's subject is a preposition's object: the head is the noun before it.
+    ['People in my city is friendly.', ['is: disagrees']],
+    ['The colour of the walls in the rooms are pale.', ['are: disagrees']],
   ])('marks a form that disagrees with its subject: "%s"', (sentence, judged) => {
     expect(agreementOf(sentence)).toEqual(judged);
   });
@@ -35,6 +38,8 @@ describe('tagTokens: a verb against its subject', () => {
     ['When the ice eventually retreats, it leaves rocks behind.', ['retreats: agrees', 'leaves: agrees']],
     ['The pilot checks the air or opens a small vent.', ['checks: agrees', 'opens: agrees']],
     ['One of our guests is vegetarian.', ['is: agrees']],
+    ['The boxes in the hall are heavy.', ['are: agrees']],
+    ['A lot of people are here.', ['are: agrees']],
     // A collective noun takes either form.
     ['When the crew want to dive, valves are opened.', ['want: agrees', 'dive: not finite', 'are: agrees']],
   ])('marks a form that agrees, the subject read at its head, "and" making it plural, past an adverb or a joined verb: "%s"', (sentence, judged) => {
@@ -48,6 +53,13 @@ describe('tagTokens: a verb against its subject', () => {
     expect(agreementOf('She will stay at home.')).toEqual(['stay: not finite']);
     expect(agreementOf("He don't know it.")).toEqual(['do: disagrees', 'know: not finite']);
     expect(agreementOf('He don’t know it.')).toEqual(['do: disagrees', 'know: not finite']);
+  });
+
+  it('judges no verb whose subject the tagger finds in another clause or behind a phrase that is not a noun\'s', () => {
+    // The tagger gives "she" for "was", "our lives" for "tell", "the lecture" for "challenges".
+    expect(agreementOf('She said that the students was late.')).toEqual([]);
+    expect(agreementOf('Cars will stay in our lives, but history tell us that progress never stops.')).toEqual(expect.not.arrayContaining(['tell: agrees']));
+    expect(agreementOf('The points made in the lecture surely challenges the reading.')).toEqual(expect.not.arrayContaining(['challenges: agrees']));
   });
 });
 
@@ -93,6 +105,26 @@ describe('worthScoring', () => {
     expect(scoredInsertions('We travelled by car.')).toEqual([]);
     // The same noun after another preposition is a slip.
     expect(scoredInsertions('We sat in car.')).toEqual(['before car']);
+  });
+
+  it('sends no preposition where British and American English differ: "at the weekend", "on the weekend", "open weekends"', () => {
+    const scoredPrepositions = (sentence: string) => {
+      const { words, spans } = wordsOf(sentence);
+      const tags = tagTokens(sentence, spans);
+      return confusionEdits(words, tags)
+        .filter((e) => (e.set === 'preposition' || e.set === 'unlikely preposition') && worthScoring(e, words, tags))
+        .map((e) => `${words[e.token]} → ${e.replacement.join(' ') || '(removed)'}`);
+    };
+    const atWeekends = scoredPrepositions('The pool is closed at weekends.');
+    expect(atWeekends).not.toContain('at → on');
+    expect(atWeekends).not.toContain('at → (removed)');
+    // Any other preposition there is no variety's: the model is asked.
+    expect(atWeekends).toContain('at → in');
+    const onTheWeekend = scoredPrepositions('We met on the weekend.');
+    expect(onTheWeekend).not.toContain('on → at');
+    expect(onTheWeekend).not.toContain('on → (removed)');
+    expect(scoredPrepositions('We met in the weekend.')).toEqual(expect.arrayContaining(['in → on', 'in → at']));
+    expect(scoredPrepositions('We met on Monday.')).toEqual(expect.arrayContaining(['on → at', 'on → (removed)']));
   });
 });
 

@@ -118,6 +118,44 @@ const COLLECTIVE = new Set(['crew', 'team', 'staff', 'family', 'government', 'co
 const NUMBER_ELSEWHERE = new Set(['number', 'rest', 'lot', 'half', 'none', 'all', 'most', 'some', 'any', 'who', 'which', 'that', 'what']);
 /** Where a subject's head ends: "the list of items", "the students who study". */
 const SUBJECT_ENDS_AT = new Set([...PREPOSITIONS, 'who', 'which', 'that', 'whose', 'where']);
+const PREPOSITION = new Set(PREPOSITIONS);
+
+/** Words that may open a noun phrase before its nouns and adjectives ("the", "every"); "my" and the like the tagger files as nouns. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'these', 'those', 'every', 'each', 'no', 'some', 'any', 'many', 'several', 'few', 'both']);
+
+/**
+ * Where a subject really starts when the tagger's subject is a preposition's object: "People in my
+ * city is" gives "my city", whose head is "people". Walks back over "noun phrase + preposition"
+ * links to the first noun phrase; undefined where a link is not a noun phrase ("the points made in
+ * the lecture": no judgement). "A lot of people", "the rest of the cakes": the object decides, as
+ * subjectNumber reads them.
+ */
+function subjectStart(words: readonly string[], tags: readonly Tags[], from: number): number | undefined {
+  let start = from;
+  while (PREPOSITION.has(words[start - 1] ?? '')) {
+    const before = words[start - 2] ?? '';
+    if (words[start - 1] === 'of' && (SINGULAR_BEFORE_OF.has(before) || NUMBER_ELSEWHERE.has(before))) return start;
+    let k = start - 2;
+    const inPhrase = (i: number) => (tags[i]?.noun && !tags[i]?.pronoun) || tags[i]?.adjective || DETERMINERS.has(words[i] ?? '');
+    if (!tags[k]?.noun || tags[k]?.pronoun) return undefined;
+    while (k > 0 && inPhrase(k - 1) && !PREPOSITION.has(words[k - 1] ?? '')) k -= 1;
+    start = k;
+  }
+  return start;
+}
+
+/**
+ * Whether only adverbs lie between a subject and its verb ("the points surely challenge"): a noun,
+ * a verb, a comma or a clause word there means the tagger's subject belongs to another clause
+ * ("She said that the students was late" gives "she" for "was").
+ */
+function adjacent(words: readonly string[], tags: readonly Tags[], to: number, opens: number): boolean {
+  for (let k = to; k < opens; k += 1) {
+    const w = words[k] ?? '';
+    if (!isWord(w) || tags[k]?.noun || tags[k]?.verb || JOINING.has(w) || SUBJECT_ENDS_AT.has(w)) return false;
+  }
+  return true;
+}
 
 /**
  * A subject's number from its words (compromise's own `isPlural` leans on the verb's form, the very
@@ -228,7 +266,10 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     // Right after "and", "or" or "but", the verb shares the subject before it; what the tagger finds
     // there is the first verb's object ("lets the air cool or opens a vent").
     if (JOINING.has(words[opens - 1] ?? '')) number = previous;
-    else if (from >= 0 && to > from && to <= opens) number = subjectNumber(words, tags, from, to);
+    else if (from >= 0 && to > from && to <= opens && adjacent(words, tags, to, opens)) {
+      const start = subjectStart(words, tags, from);
+      number = start === undefined ? undefined : subjectNumber(words, tags, start, to);
+    }
     previous = number;
     // "If I were you", "I wish she were here": the subjunctive is not a slip.
     if (word === 'were' && number && words.slice(0, at).some((w) => SUBJUNCTIVE_AFTER.has(w))) {
