@@ -100,9 +100,9 @@ describe('strongestPerWord', () => {
   const edit = (set: ConfusionEdit['set'], token: number, replacement: string[]): ConfusionEdit => ({ set, token, start: token, end: token + 1, replacement });
   it('keeps one mark a word, the largest gain among edits at or above their ratio', () => {
     const edits = [edit('number', 1, ['cars']), edit('homophone', 1, ['there']), edit('preposition', 2, ['in']), edit('verb form', 3, ['go'])];
-    // number passes its ratio (100) but homophone's gain is larger; preposition is just below 200;
+    // number passes its ratio (100) but homophone's gain is larger; preposition is just below 50;
     // a verb's base form is left out of the choice, however large its gain.
-    const gains = [Math.log(150), Math.log(300), Math.log(199), Math.log(1e6)];
+    const gains = [Math.log(150), Math.log(300), Math.log(49), Math.log(1e6)];
     expect(strongestPerWord(edits, gains).map((f) => [f.token, f.set])).toEqual([[1, 'homophone']]);
   });
 });

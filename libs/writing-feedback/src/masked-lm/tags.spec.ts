@@ -24,6 +24,8 @@ describe('tagTokens: a verb against its subject', () => {
     // The tagger's subject is a preposition's object: the head is the noun before it.
     ['People in my city is friendly.', ['is: disagrees']],
     ['The colour of the walls in the rooms are pale.', ['are: disagrees']],
+    // A gerund that opens a clause is its verb's subject, and singular.
+    ['Moving on early keep you calm.', ['keep: disagrees', 'calm: agrees']],
   ])('marks a form that disagrees with its subject: "%s"', (sentence, judged) => {
     expect(agreementOf(sentence)).toEqual(judged);
   });
@@ -40,6 +42,7 @@ describe('tagTokens: a verb against its subject', () => {
     ['One of our guests is vegetarian.', ['is: agrees']],
     ['The boxes in the hall are heavy.', ['are: agrees']],
     ['A lot of people are here.', ['are: agrees']],
+    ['It is hard, but moving on early keeps your focus high and stops second-guessing.', ['is: agrees', 'keeps: agrees', 'stops: agrees']],
     // A collective noun takes either form.
     ['When the crew want to dive, valves are opened.', ['want: agrees', 'dive: not finite', 'are: agrees']],
   ])('marks a form that agrees, the subject read at its head, "and" making it plural, past an adverb or a joined verb: "%s"', (sentence, judged) => {

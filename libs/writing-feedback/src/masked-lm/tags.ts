@@ -253,7 +253,11 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     const terms = group.json({ offset: true })[0]?.terms ?? [];
     const opens = terms[0] ? tokenAt(terms[0].offset.start) : -1;
     // The group's first verb, past an adverb before it ("eventually retreats").
-    const verb = terms.find((term) => term.tags.includes('Verb'));
+    let verb = terms.find((term) => term.tags.includes('Verb'));
+    // "…, but moving on early keeps …": a gerund that opens a clause is the subject of the verb
+    // after it (compromise groups the two), and it is singular.
+    const gerundSubject = verb?.tags.includes('Gerund') && (opens === 0 || !isWord(words[opens - 1]) || JOINING.has(words[opens - 1] ?? '') || words[opens - 1] === 'that');
+    if (gerundSubject) verb = terms.find((term) => term.offset.start > (verb?.offset.start ?? 0) && term.tags.includes('Verb') && !term.tags.includes('Gerund') && !term.tags.includes('Particle'));
     const at = verb ? tokenAt(verb.offset.start) : -1;
     const t = tags[at];
     const word = words[at];
@@ -265,7 +269,8 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     let number: SubjectNumber | undefined;
     // Right after "and", "or" or "but", the verb shares the subject before it; what the tagger finds
     // there is the first verb's object ("lets the air cool or opens a vent").
-    if (JOINING.has(words[opens - 1] ?? '')) number = previous;
+    if (gerundSubject) number = 'singular';
+    else if (JOINING.has(words[opens - 1] ?? '')) number = previous;
     else if (from >= 0 && to > from && to <= opens && adjacent(words, tags, to, opens)) {
       const start = subjectStart(words, tags, from);
       number = start === undefined ? undefined : subjectNumber(words, tags, start, to);
