@@ -53,6 +53,10 @@ describe('tagTokens: a verb against its subject', () => {
     expect(agreementOf('If I were you, I would go.')).toEqual(['were: agrees', 'go: not finite']);
     expect(agreementOf('If she were here, we could start.')).toEqual(['were: agrees', 'start: not finite']);
     expect(agreementOf('The rest of the cakes are in the kitchen.')).toEqual([]);
+    // An imperative opens its clause with no subject; after "and" a verb still takes the subject before.
+    expect(agreementOf('Many people use one, which is fine, but be consistent.')).toContain('be: not finite');
+    expect(agreementOf('For this test, prioritise: linking words.')).toEqual(['prioritise: not finite']);
+    expect(agreementOf('He wakes up and go to school.')).toEqual(['wakes: agrees', 'go: disagrees']);
     expect(agreementOf('She will stay at home.')).toEqual(['stay: not finite']);
     expect(agreementOf("He don't know it.")).toEqual(['do: disagrees', 'know: not finite']);
     expect(agreementOf('He don’t know it.')).toEqual(['do: disagrees', 'know: not finite']);

@@ -282,7 +282,11 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
       return;
     }
     const form = formNumber(word, t);
-    if (number && form) t.subjectAgreement = agreement(form, number);
+    // "…, but be consistent", "For this test, prioritise:": a base form that opens a clause with no
+    // subject found is an imperative, which agrees with nothing.
+    const clauseOpens = at === opens && (opens === 0 || !isWord(words[opens - 1]) || JOINING.has(words[opens - 1] ?? ''));
+    if (!number && clauseOpens && (word === 'be' || (form === 'plural' && !PLURAL_FORMS.has(word)))) t.subjectAgreement = 'not finite';
+    else if (number && form) t.subjectAgreement = agreement(form, number);
   });
   return tags;
 }
