@@ -49,7 +49,7 @@ describe('tagTokens: a verb against its subject', () => {
     expect(agreementOf(sentence)).toEqual(judged);
   });
 
-  it('takes "were" after "if" or "wish" as a subjunctive, judges no number where it is another word\'s, and calls a verb after "to", a modal or "not" not finite, whichever apostrophe', () => {
+  it('takes "were" after "if" or "wish" as a subjunctive, judges no number where it is another word\'s, and calls a verb after "to", a modal or "not", or an imperative, not finite, whichever apostrophe', () => {
     expect(agreementOf('If I were you, I would go.')).toEqual(['were: agrees', 'go: not finite']);
     expect(agreementOf('If she were here, we could start.')).toEqual(['were: agrees', 'start: not finite']);
     expect(agreementOf('The rest of the cakes are in the kitchen.')).toEqual([]);
