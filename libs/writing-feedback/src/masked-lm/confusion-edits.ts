@@ -1,5 +1,5 @@
 import type { Tags } from './tags';
-import { BASE_FORM_AFTER, isWord, PREPOSITIONS } from './word-classes';
+import { BASE_FORM_AFTER, DETERMINERS, isWord, PREPOSITION_SET, PREPOSITIONS } from './word-classes';
 
 export { PREPOSITIONS } from './word-classes';
 
@@ -32,8 +32,6 @@ export interface ConfusionEdit {
 }
 
 const ARTICLES = new Set(['a', 'an', 'the']);
-const PREPOSITION_SET = new Set(PREPOSITIONS);
-const NO_ARTICLE_AFTER = new Set(['a', 'an', 'the', 'this', 'that', 'these', 'those', 'my', 'your', 'his', 'her', 'its', 'our', 'their', 'some', 'any', 'no', 'every', 'each', 'many', 'much', 'more', 'most', 'few', 'several', 'all', 'both', 'such', 'what', 'which', 'whose', 'another', 'other', 'one', 'two', 'three']);
 const AUXILIARIES = ['is', 'are', 'was', 'were', 'am'];
 const AUXILIARY_SET = new Set([...AUXILIARIES, 'do', 'does', 'did', 'can', 'could', 'would', 'should', 'may', 'might', 'must', 'shall', 'to', 'not', "n't", 'being']);
 const AGREEMENT_PAIRS = new Map([['is', 'are'], ['are', 'is'], ['was', 'were'], ['were', 'was'], ['has', 'have'], ['have', 'has'], ['does', 'do'], ['do', 'does']]);
@@ -70,7 +68,7 @@ export function confusionEdits(words: readonly string[], tags: readonly Tags[], 
       const others = w === 'the' ? [indefinite(next)] : ['the'];
       for (const r of others) out.push({ set: 'article', token: i, start: i, end: i + 1, replacement: [r] });
       out.push({ set: wide ? 'unlikely article' : 'article', token: i, start: i, end: i + 1, replacement: [] });
-    } else if (isWord(w) && isWord(prev) && ((t.noun && !t.plural && !t.adjective) || (wide && t.adjective && !t.noun && !t.verb)) && !t.pronoun && !t.proper && !NO_ARTICLE_AFTER.has(prev) && !tags[i - 1]?.adjective) {
+    } else if (isWord(w) && isWord(prev) && ((t.noun && !t.plural && !t.adjective) || (wide && t.adjective && !t.noun && !t.verb)) && !t.pronoun && !t.proper && !DETERMINERS.has(prev) && !tags[i - 1]?.adjective) {
       // A missing article before a singular noun; before an adjective or a plural noun "the" is so often optional that bigrams only guess.
       out.push({ set: wide ? 'missing article' : 'article', token: i, start: i, end: i, replacement: ['the'] });
       out.push({ set: wide ? 'missing article' : 'article', token: i, start: i, end: i, replacement: [indefinite(w)] });
@@ -127,16 +125,20 @@ const BARE_AFTER: ReadonlyMap<string, ReadonlySet<string>> = new Map(
  * the weekend", "on the weekend", "open weekends"): the page accepts either variety, so the model,
  * which learnt mostly American text, is not asked.
  */
-const VARIETY_PREPOSITIONS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries({ weekend: 'at on', weekends: 'at on', street: 'in on', team: 'in on' }).map(([noun, prepositions]) => [noun, new Set(prepositions.split(' '))]),
-);
+const VARIETY_PREPOSITIONS: ReadonlyMap<string, { prepositions: ReadonlySet<string>; orNone: boolean }> = new Map([
+  ['weekend', { prepositions: new Set(['at', 'on']), orNone: true }],
+  ['weekends', { prepositions: new Set(['at', 'on']), orNone: true }],
+  ['street', { prepositions: new Set(['in', 'on']), orNone: false }],
+  ['team', { prepositions: new Set(['in', 'on']), orNone: false }],
+]);
 
-/** A preposition written where the other variety has another one, or none. */
+/** A preposition written where the other variety has another one, or none ("at my weekend" and "on my weekend" alike). */
 function varietyPreposition(edit: ConfusionEdit, words: readonly string[]): boolean {
   if (edit.set !== 'preposition' && edit.set !== 'unlikely preposition') return false;
-  const next = words[edit.token + 1] === 'the' ? words[edit.token + 2] : words[edit.token + 1];
+  const next = DETERMINERS.has(words[edit.token + 1] ?? '') ? words[edit.token + 2] : words[edit.token + 1];
   const varies = VARIETY_PREPOSITIONS.get(next ?? '');
-  return Boolean(varies?.has(words[edit.token] ?? '') && edit.replacement.every((w) => varies?.has(w)));
+  if (!varies?.prepositions.has(words[edit.token] ?? '')) return false;
+  return edit.replacement.length === 0 ? varies.orNone : edit.replacement.every((w) => varies.prepositions.has(w));
 }
 
 /**
@@ -160,7 +162,7 @@ export function worthScoring(edit: ConfusionEdit, words: readonly string[], tags
     while (tags[head]?.adjective && tags[head + 1]?.noun) head += 1;
     const noun = tags[head];
     // A word the tagger also reads as an adjective ("one of our guests is vegetarian") may need no article.
-    if (NO_ARTICLE_AFTER.has(words[edit.token] ?? '') || !noun?.noun || noun.adjective || noun.plural || noun.uncountable || noun.time) return false;
+    if (DETERMINERS.has(words[edit.token] ?? '') || !noun?.noun || noun.adjective || noun.plural || noun.uncountable || noun.time) return false;
     return !BARE_AFTER.get(words[edit.token - 1] ?? '')?.has(words[head] ?? '');
   }
   return !varietyPreposition(edit, words);

@@ -105,6 +105,10 @@ describe('strongestPerWord', () => {
     const gains = [Math.log(150), Math.log(300), Math.log(49), Math.log(1e6)];
     expect(strongestPerWord(edits, gains).map((f) => [f.token, f.set])).toEqual([[1, 'homophone']]);
   });
+
+  it('keeps a changed preposition at its ratio, 50 times as probable', () => {
+    expect(strongestPerWord([edit('preposition', 2, ['in'])], [Math.log(50)]).map((f) => f.set)).toEqual(['preposition']);
+  });
 });
 
 describe('sentencesOf', () => {

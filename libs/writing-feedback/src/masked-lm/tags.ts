@@ -1,6 +1,6 @@
 import nlp from 'compromise';
 import { lowerWord } from '../words';
-import { BASE_FORM_AFTER, isWord, PREPOSITIONS } from './word-classes';
+import { BASE_FORM_AFTER, DETERMINERS, isWord, PREPOSITION_SET, PREPOSITIONS } from './word-classes';
 
 /**
  * What the tagger says of one token, with the forms the confusion sets propose: a noun's other
@@ -118,10 +118,6 @@ const COLLECTIVE = new Set(['crew', 'team', 'staff', 'family', 'government', 'co
 const NUMBER_ELSEWHERE = new Set(['number', 'rest', 'lot', 'half', 'none', 'all', 'most', 'some', 'any', 'who', 'which', 'that', 'what']);
 /** Where a subject's head ends: "the list of items", "the students who study". */
 const SUBJECT_ENDS_AT = new Set([...PREPOSITIONS, 'who', 'which', 'that', 'whose', 'where']);
-const PREPOSITION = new Set(PREPOSITIONS);
-
-/** Words that may open a noun phrase before its nouns and adjectives ("the", "every"); "my" and the like the tagger files as nouns. */
-const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'these', 'those', 'every', 'each', 'no', 'some', 'any', 'many', 'several', 'few', 'both']);
 
 /**
  * Where a subject really starts when the tagger's subject is a preposition's object: "People in my
@@ -132,13 +128,13 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'these', 'those', 'every'
  */
 function subjectStart(words: readonly string[], tags: readonly Tags[], from: number): number | undefined {
   let start = from;
-  while (PREPOSITION.has(words[start - 1] ?? '')) {
+  while (PREPOSITION_SET.has(words[start - 1] ?? '')) {
     const before = words[start - 2] ?? '';
     if (words[start - 1] === 'of' && (SINGULAR_BEFORE_OF.has(before) || NUMBER_ELSEWHERE.has(before))) return start;
     let k = start - 2;
     const inPhrase = (i: number) => (tags[i]?.noun && !tags[i]?.pronoun) || tags[i]?.adjective || DETERMINERS.has(words[i] ?? '');
     if (!tags[k]?.noun || tags[k]?.pronoun) return undefined;
-    while (k > 0 && inPhrase(k - 1) && !PREPOSITION.has(words[k - 1] ?? '')) k -= 1;
+    while (k > 0 && inPhrase(k - 1) && !PREPOSITION_SET.has(words[k - 1] ?? '')) k -= 1;
     start = k;
   }
   return start;
@@ -155,6 +151,20 @@ function adjacent(words: readonly string[], tags: readonly Tags[], to: number, o
     if (!isWord(w) || tags[k]?.noun || tags[k]?.verb || JOINING.has(w) || SUBJECT_ENDS_AT.has(w)) return false;
   }
   return true;
+}
+
+/**
+ * Whether a base form with no subject judged is an imperative, which agrees with nothing: at the
+ * sentence's start ("Look at the words"), after an opening phrase with a preposition and no verb
+ * ("For this test, prioritise:"), or "be" after "and", "but" or "or" ("…, which is fine, but be
+ * consistent"). Not after any comma: "My brother, who lives in London, work in a bank" is a slip.
+ */
+function imperative(words: readonly string[], tags: readonly Tags[], opens: number, word: string, form: ReturnType<typeof formNumber>): boolean {
+  if (word !== 'be' && (form !== 'plural' || PLURAL_FORMS.has(word))) return false;
+  if (opens === 0) return true;
+  const before = words[opens - 1] ?? '';
+  if (JOINING.has(before)) return word === 'be';
+  return (before === ',' || before === ':') && PREPOSITION_SET.has(words[0] ?? '') && !tags.slice(0, opens).some((t) => t.verb);
 }
 
 /**
@@ -253,11 +263,13 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     const terms = group.json({ offset: true })[0]?.terms ?? [];
     const opens = terms[0] ? tokenAt(terms[0].offset.start) : -1;
     // The group's first verb, past an adverb before it ("eventually retreats").
-    let verb = terms.find((term) => term.tags.includes('Verb'));
-    // "…, but moving on early keeps …": a gerund that opens a clause is the subject of the verb
-    // after it (compromise groups the two), and it is singular.
-    const gerundSubject = verb?.tags.includes('Gerund') && (opens === 0 || !isWord(words[opens - 1]) || JOINING.has(words[opens - 1] ?? '') || words[opens - 1] === 'that');
-    if (gerundSubject) verb = terms.find((term) => term.offset.start > (verb?.offset.start ?? 0) && term.tags.includes('Verb') && !term.tags.includes('Gerund') && !term.tags.includes('Particle'));
+    const first = terms.find((term) => term.tags.includes('Verb'));
+    // "…, but moving on early keeps …": a gerund that opens a clause (at the start, after a comma,
+    // "but" or "that") is the subject of the verb after it (compromise groups the two), and it is
+    // singular. Not after "and" or "or", which may join it to another ("swimming and running are").
+    const before = words[opens - 1] ?? '';
+    const gerundSubject = first !== undefined && first.tags.includes('Gerund') && (opens === 0 || !isWord(before) || before === 'but' || before === 'that');
+    const verb = gerundSubject ? terms.find((term) => term.offset.start > first.offset.start && term.tags.includes('Verb') && !term.tags.includes('Gerund') && !term.tags.includes('Particle')) : first;
     const at = verb ? tokenAt(verb.offset.start) : -1;
     const t = tags[at];
     const word = words[at];
@@ -282,10 +294,7 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
       return;
     }
     const form = formNumber(word, t);
-    // "…, but be consistent", "For this test, prioritise:": a base form that opens a clause with no
-    // subject found is an imperative, which agrees with nothing.
-    const clauseOpens = at === opens && (opens === 0 || !isWord(words[opens - 1]) || JOINING.has(words[opens - 1] ?? ''));
-    if (!number && clauseOpens && (word === 'be' || (form === 'plural' && !PLURAL_FORMS.has(word)))) t.subjectAgreement = 'not finite';
+    if (!number && at === opens && imperative(words, tags, opens, word, form)) t.subjectAgreement = 'not finite';
     else if (number && form) t.subjectAgreement = agreement(form, number);
   });
   return tags;
