@@ -127,12 +127,12 @@ const SUBJECT_ENDS_AT = new Set([...PREPOSITIONS, 'who', 'which', 'that', 'whose
  * subjectNumber reads them.
  */
 function subjectStart(words: readonly string[], tags: readonly Tags[], from: number): number | undefined {
+  const inPhrase = (i: number) => (tags[i]?.noun && !tags[i]?.pronoun) || tags[i]?.adjective || DETERMINERS.has(words[i] ?? '');
   let start = from;
   while (PREPOSITION_SET.has(words[start - 1] ?? '')) {
     const before = words[start - 2] ?? '';
     if (words[start - 1] === 'of' && (SINGULAR_BEFORE_OF.has(before) || NUMBER_ELSEWHERE.has(before))) return start;
     let k = start - 2;
-    const inPhrase = (i: number) => (tags[i]?.noun && !tags[i]?.pronoun) || tags[i]?.adjective || DETERMINERS.has(words[i] ?? '');
     if (!tags[k]?.noun || tags[k]?.pronoun) return undefined;
     while (k > 0 && inPhrase(k - 1) && !PREPOSITION_SET.has(words[k - 1] ?? '')) k -= 1;
     start = k;
@@ -282,7 +282,7 @@ export function tagTokens(text: string, spans: readonly Span[]): Tags[] {
     // Right after "and", "or" or "but", the verb shares the subject before it; what the tagger finds
     // there is the first verb's object ("lets the air cool or opens a vent").
     if (gerundSubject) number = 'singular';
-    else if (JOINING.has(words[opens - 1] ?? '')) number = previous;
+    else if (JOINING.has(before)) number = previous;
     else if (from >= 0 && to > from && to <= opens && adjacent(words, tags, to, opens)) {
       const start = subjectStart(words, tags, from);
       number = start === undefined ? undefined : subjectNumber(words, tags, start, to);
