@@ -77,8 +77,8 @@ export const LOW_PRECISION_RULES: ReadonlySet<string> = new Set<string>(['FIRST_
 
 export function issueCategory(match: Pick<CheckerMatch, 'ruleId' | 'categoryId' | 'issueType' | 'message'>): IssueCategory | 'variant' {
   if (match.categoryId === HARPER_CATEGORY_ID) return harperCategory(match.ruleId) ?? 'style';
-  // Every set the masked language model checks is about the words' grammar, homophones included (LanguageTool files those as grammar too).
-  if (match.categoryId === MASKED_LM_CATEGORY_ID) return 'grammar';
+  // The masked language model's sets are about the words' grammar, homophones included (LanguageTool files those as grammar too), but a comma is punctuation.
+  if (match.categoryId === MASKED_LM_CATEGORY_ID) return match.ruleId.endsWith('_COMMA') ? 'punctuation' : 'grammar';
   if (match.ruleId.startsWith('MORFOLOGIK_RULE')) return AMERICAN.test(match.message) ? 'variant' : 'spelling';
   if (match.issueType === VARIETY_ISSUE_TYPE || VARIETY_CATEGORIES.has(match.categoryId)) return 'variant';
   if (match.categoryId === 'CASING' || CAPITALISATION_RULE.test(match.ruleId)) return 'punctuation';

@@ -22,6 +22,10 @@ const TABLE: [ConfusionSet, string, string, string | undefined][] = [
   ['verb form', 'She can swims very well.', 'verb form: swims → swim', undefined],
   ['determiner', 'I read this books every week.', 'determiner: this → these', undefined],
   ['homophone', 'Their is a park near the river.', 'homophone: their → there', undefined],
+  ['opening comma', 'If it rains we stay in.', 'opening comma: ^we → ,', 'phrase comma: ^we → ,'],
+  ['phrase comma', 'In a small town everyone knows you.', 'phrase comma: ^everyone → ,', 'opening comma: ^everyone → ,'],
+  ['clause comma', 'It was late but we stayed.', 'clause comma: ^but → ,', undefined],
+  ['unlikely comma', 'I believe, this number is rising.', 'unlikely comma: , → ', undefined],
 ];
 
 describe('confusionEdits (the sets the masked language model scores)', () => {
@@ -41,9 +45,36 @@ describe('confusionEdits (the sets the masked language model scores)', () => {
     expect(editsOf('Yesterday I met friend.')).toContain('missing article: ^friend → a');
   });
 
+  it('asks about a comma only inside an opening that starts with a linking word or a preposition, up to its first punctuation, never before "and" or the last word', () => {
+    const commas = (sentence: string) => editsOf(sentence).filter((e) => / comma: \^/.test(e));
+    expect(commas('If it rains we stay in.')).toEqual(['opening comma: ^it → ,', 'opening comma: ^rains → ,', 'opening comma: ^we → ,', 'opening comma: ^stay → ,', 'opening comma: ^in → ,']);
+    expect(commas('However, we stay in.')).toEqual([]);
+    expect(commas('In my view, the town is calm.')).toEqual(['phrase comma: ^my → ,', 'phrase comma: ^view → ,']);
+    expect(commas('We stay in when it rains.')).toEqual([]);
+    expect(commas('Because it is wet and cold we stay.')).not.toContain('opening comma: ^and → ,');
+    // "Instead of" and "because of" open a phrase; a set linking phrase gets its comma right after it.
+    expect(commas('Instead of tea we drank water.')).toContain('phrase comma: ^we → ,');
+    expect(commas('For example the town is calm.')).toEqual(['opening comma: ^the → ,']);
+    // An opening runs ten words at most.
+    expect(commas('For a b c d e f g h i j k l m.')).toHaveLength(10);
+  });
+
+  it('asks about a comma before a linking word only between two words, not where a comma already is or the opening already asks', () => {
+    const clause = (sentence: string) => editsOf(sentence).filter((e) => e.startsWith('clause comma'));
+    expect(clause('It was late, but we stayed.')).toEqual([]);
+    expect(clause('We have a garden which is small.')).toEqual(['clause comma: ^which → ,']);
+    expect(clause('Many sports are fun for example football.')).toEqual(['clause comma: ^for → ,']);
+    expect(clause('We walk for an hour.')).toEqual([]);
+    expect(clause('We left early but they stayed.')).toEqual(['clause comma: ^but → ,']);
+    // "But" between two words that are not a clause ("small but bright", "but not here") is no clause's start.
+    expect(clause('The room is small but bright.')).toEqual([]);
+    expect(clause('It points north but not exactly.')).toEqual([]);
+    expect(editsOf('If we left but they stayed it was fine.').filter((e) => e.startsWith('clause comma'))).toEqual([]);
+  });
+
   it('keeps the bigram experiment’s narrower sets without `wide`: no homophones, determiners or verb forms, and agreement only after a subject', () => {
     const narrow = editsOf('Their sister are at home and this dog can swims.', { wide: false });
-    expect(narrow.filter((e) => /^(homophone|determiner|verb form|unlikely|missing)/.test(e))).toEqual([]);
+    expect(narrow.filter((e) => /^(homophone|determiner|verb form|unlikely|missing)|comma/.test(e))).toEqual([]);
     expect(narrow).toContain('agreement: are → is');
     expect(editsOf('Their sister are at home and this dog can swims.')).toEqual(expect.arrayContaining(['homophone: their → there', 'determiner: this → these', 'verb form: swims → swim']));
     expect(editsOf('The children who came was happy.', { wide: false })).not.toContain('agreement: was → were');

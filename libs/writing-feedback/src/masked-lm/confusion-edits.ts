@@ -16,6 +16,10 @@ export const CONFUSION_SETS = [
   'verb form',
   'determiner',
   'homophone',
+  'opening comma',
+  'phrase comma',
+  'clause comma',
+  'unlikely comma',
 ] as const;
 export type ConfusionSet = (typeof CONFUSION_SETS)[number];
 
@@ -47,6 +51,59 @@ const HOMOPHONES = (
 )
   .flatMap(([a, b]) => [[a, b], [b, a]] as [string, string][])
   .reduce((m, [a, b]) => m.set(a, [...(m.get(a) ?? []), b]), new Map<string, string[]>());
+/**
+ * How a sentence opens, when a comma usually closes its opening: a clause ("If it rains, …"), a
+ * linking adverb ("However, …", "Thus, even today …") or a set linking phrase ("For example, …"),
+ * the "opening comma"; or a phrase of a preposition ("In a market economy, the price …"), the
+ * "phrase comma", which careful writers often leave without one when it is short ("By the
+ * afternoon the bicycle was fixed"), so it is a set of its own with a ratio of its own.
+ */
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set([
+  'if', 'when', 'whenever', 'while', 'although', 'though', 'because', 'once', 'unless', 'whereas',
+  'however', 'thus', 'hence', 'therefore', 'moreover', 'furthermore', 'besides', 'consequently', 'additionally', 'otherwise', 'instead', 'meanwhile', 'nevertheless', 'nonetheless',
+  'firstly', 'secondly', 'thirdly', 'finally', 'lastly', 'first', 'second', 'third', 'next', 'overall', 'nowadays', 'so', 'also', 'still', 'indeed', 'similarly', 'likewise',
+  'unfortunately', 'fortunately', 'luckily', 'sadly', 'hopefully', 'personally', 'obviously', 'clearly', 'generally', 'actually', 'basically', 'ultimately', 'eventually', 'initially',
+]);
+const PHRASE_OPENERS: ReadonlySet<string> = new Set([...PREPOSITIONS, 'by', 'during', 'without', 'despite', 'after', 'before', 'as', 'like', 'unlike', 'according', 'due', 'since', 'until']);
+/** Linking phrases that open a sentence: the comma goes right after them, nowhere else in the opening. */
+const LINKING_PHRASES = ['for example', 'for instance', 'in addition', 'in fact', 'of course', 'in conclusion', 'in general', 'in short', 'in other words', 'in my opinion', 'on the other hand', 'on one hand', 'on the one hand', 'as a result', 'after that', 'at first', 'in the end', 'in contrast', 'by contrast'].map((p) => p.split(' '));
+const OPENING_GAPS = 10;
+/** Words a comma usually comes before when they add a clause or a comment ("…, which …", "…, especially …"); "but", "yet" and "so" only before a subject ("…, but we stayed", not "small but bright"). */
+const CLAUSE_LINKS: ReadonlySet<string> = new Set(['but', 'so', 'yet', 'which', 'especially', 'whereas', 'although', 'though', 'however', 'therefore']);
+const BEFORE_A_SUBJECT: ReadonlySet<string> = new Set(['but', 'so', 'yet']);
+
+/** Gaps where a comma may be missing: in a sentence's opening phrase or clause, and before a word that links a clause. */
+function commaEdits(words: readonly string[], tags: readonly Tags[]): ConfusionEdit[] {
+  const out: ConfusionEdit[] = [];
+  const gap = (set: ConfusionSet, i: number) => out.push({ set, token: i - 1, start: i, end: i, replacement: [','] });
+  // Where a comma goes, a word stands on either side; a sentence's last word is never followed by one.
+  const between = (i: number) => isWord(words[i - 1]) && isWord(words[i]) && i < words.length - 1;
+  const first = words.findIndex(isWord);
+  const opening = new Set<number>();
+  const opener = words[first] ?? '';
+  const phrase = LINKING_PHRASES.find((p) => p.every((w, k) => words[first + k] === w));
+  if (phrase) {
+    if (between(first + phrase.length)) opening.add(first + phrase.length);
+  } else if (CLAUSE_OPENERS.has(opener) || PHRASE_OPENERS.has(opener)) {
+    // "and" or "or" inside the opening joins its own parts ("Because the steps are steep and there is no rail, …").
+    for (let i = first + 1; i <= first + OPENING_GAPS && between(i); i += 1) if (words[i] !== 'and' && words[i] !== 'or') opening.add(i);
+  }
+  // "Instead of watching …", "Because of the rain …" open a phrase, not a clause.
+  const clause = CLAUSE_OPENERS.has(opener) && words[first + 1] !== 'of';
+  const openingSet: ConfusionSet = phrase || clause ? 'opening comma' : 'phrase comma';
+  for (const i of opening) gap(openingSet, i);
+  words.forEach((w, i) => {
+    const forExample = w === 'for' && (words[i + 1] === 'example' || words[i + 1] === 'instance');
+    const next = tags[i + 1];
+    const subjectNext = DETERMINERS.has(words[i + 1] ?? '') || words[i + 1] === 'there' || Boolean(next?.pronoun) || Boolean(next?.noun && !next.adjective);
+    const links = forExample || (CLAUSE_LINKS.has(w) && (!BEFORE_A_SUBJECT.has(w) || subjectNext));
+    if (links && i > first + 1 && between(i) && !opening.has(i)) gap('clause comma', i);
+    // A comma between two words, where the model finds one unlikely ("I believe, this number is …").
+    if (w === ',' && isWord(words[i - 1]) && isWord(words[i + 1])) out.push({ set: 'unlikely comma', token: i, start: i, end: i + 1, replacement: [] });
+  });
+  return out;
+}
+
 const indefinite = (next: string | undefined) => (next && /^[aeiou]/.test(next) && !/^(?:u[nts]i|eu|one|once|use)/.test(next) ? 'an' : 'a');
 
 /**
@@ -56,7 +113,10 @@ const indefinite = (next: string | undefined) => (next && /^[aeiou]/.test(next) 
  * (not only right after its subject), a verb's base form after a modal, "do" or "to" ("verb form"),
  * a determiner's other number ("determiner") and a word learners confuse with another
  * ("homophone"); and an inserted article ("missing article") and an article or preposition removed
- * are sets of their own. Without `wide`: the word-bigram experiment's five sets (bench/feedback-eval).
+ * are sets of their own, and so is a comma put in: after a sentence's opening clause or linking
+ * word ("opening comma"), after its opening phrase ("phrase comma") or before a word that links a
+ * clause ("clause comma"). Without `wide`: the word-bigram experiment's
+ * five sets (bench/feedback-eval).
  */
 export function confusionEdits(words: readonly string[], tags: readonly Tags[], { wide = true }: { wide?: boolean } = {}): ConfusionEdit[] {
   const out: ConfusionEdit[] = [];
@@ -100,7 +160,7 @@ export function confusionEdits(words: readonly string[], tags: readonly Tags[], 
       out.push({ set: 'verb form', token: i, start: i, end: i + 1, replacement: [t.baseForm] });
     }
   });
-  return out;
+  return wide ? [...out, ...commaEdits(words, tags)] : out;
 }
 
 /** Nouns a preposition takes without an article ("at night", "in winter", "by car", "to school"). */

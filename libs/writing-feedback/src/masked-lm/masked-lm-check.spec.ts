@@ -87,10 +87,31 @@ describe('maskedLmMatches', () => {
     expect(model.batches).toBe(1);
   });
 
-  it('is a grammar issue with an explanation of its own for every set shown', () => {
+  it('offers the word with its comma where the model finds a comma far more probable after an opening clause, as punctuation, at the set’s ratio and not below', async () => {
+    const small = testVocabulary(['if', 'it', 'rains', 'we', 'stay', 'in']);
+    const text = 'If it rains we stay in.';
+    const ratio = MASKED_LM_RATIOS['opening comma'] ?? 0;
+    const withOdds = (odds: number) => fakeModel(small.pieces, { 'if it rains [MASK] we stay in .': { ',': odds / (1 + odds) } });
+    const matches = await maskedLmMatches(text, withOdds(ratio * 1.01), small.vocabulary);
+    expect(seen(text, matches)).toEqual([['rains', 'MLM_OPENING_COMMA', ['rains,']]]);
+    expect(matches[0]?.message).toBe('Check the punctuation: a comma usually goes after “rains” here.');
+    expect(languageReport(text, { matches }).issues[0]?.category).toBe('punctuation');
+    expect(await maskedLmMatches(text, withOdds(ratio * 0.99), small.vocabulary)).toEqual([]);
+  });
+
+  it('marks a comma the model finds far from likely between two words, with nothing offered in its place', async () => {
+    const small = testVocabulary(['i', 'believe', 'this', 'is', 'true']);
+    const text = 'I believe, this is true.';
+    const model = fakeModel(small.pieces, { 'i believe [MASK] this is true .': { ',': 0.001 } });
+    const matches = await maskedLmMatches(text, model, small.vocabulary);
+    expect(seen(text, matches)).toEqual([[',', 'MLM_UNLIKELY_COMMA', []]]);
+    expect(matches[0]?.message).toBe('Check the punctuation: this comma may not belong here.');
+  });
+
+  it('is a grammar issue, a comma a punctuation one, with an explanation of its own for every set shown', () => {
     for (const set of CONFUSION_SETS.filter((s) => MASKED_LM_RATIOS[s] !== undefined)) {
       const report = languageReport('She have a car today.', { matches: [{ offset: 4, length: 4, ruleId: maskedLmRuleId(set), categoryId: MASKED_LM_CATEGORY_ID, message: 'm', replacements: [] }] });
-      expect(report.issues[0]?.category, set).toBe('grammar');
+      expect(report.issues[0]?.category, set).toBe(set.endsWith('comma') ? 'punctuation' : 'grammar');
       expect(report.issues[0]?.explanation, set).not.toBe('Grammar: check the form of this word or the words around it.');
     }
   });

@@ -30,6 +30,9 @@ export const MASKED_LM_RATIOS: Readonly<Partial<Record<ConfusionSet, number>>> =
   agreement: 2,
   determiner: 2,
   homophone: 2,
+  'opening comma': 10,
+  'clause comma': 2,
+  'unlikely comma': 50,
 };
 
 /**
@@ -49,8 +52,15 @@ export function isMaskedLmRule(ruleId: string): boolean {
   return ruleId.startsWith('MLM_');
 }
 
+/** The sets that put a comma in after the word they mark: punctuation, not grammar. */
+export function isCommaSet(set: ConfusionSet): boolean {
+  return set === 'opening comma' || set === 'phrase comma' || set === 'clause comma' || set === 'unlikely comma';
+}
+
 /** What a learner reads at the word, worded as advice: a flag can be one possible reading rather than an error. */
 function messageOf(set: ConfusionSet, written: string, replacement: string | undefined): string {
+  if (set === 'unlikely comma') return 'Check the punctuation: this comma may not belong here.';
+  if (isCommaSet(set)) return `Check the punctuation: a comma usually goes after “${written}” here.`;
   // The score behind a removal is how unexpected the word is in its place, not a reading without it
   // ("what is this about" ends in a preposition that belongs): ask the learner to check, no more.
   if (replacement === undefined) return `Check whether “${written}” belongs here: it is unusual in this place.`;
@@ -229,8 +239,15 @@ export async function maskedLmMatches(
     categoryId: MASKED_LM_CATEGORY_ID,
     issueType: 'grammar',
     message: messageOf(flag.set, flag.written, flag.replacement),
-    replacements: flag.replacement === undefined ? [] : [likeWritten(flag.replacement, flag.written)],
+    replacements: replacementsOf(flag),
   }));
+}
+
+/** What the learner is offered in place of the word marked: the other word, the word with its comma, or nothing (a removal). */
+function replacementsOf(flag: MaskedLmFlag): string[] {
+  if (flag.replacement === undefined) return [];
+  if (isCommaSet(flag.set)) return [`${flag.written},`];
+  return [likeWritten(flag.replacement, flag.written)];
 }
 
 /**
