@@ -55,6 +55,9 @@ describe('confusionEdits (the sets the masked language model scores)', () => {
     // "Instead of" and "because of" open a phrase; a set linking phrase gets its comma right after it.
     expect(commas('Instead of tea we drank water.')).toContain('phrase comma: ^we → ,');
     expect(commas('For example the town is calm.')).toEqual(['opening comma: ^the → ,']);
+    // A phrase of time, an adverb's as much as a preposition's, is a phrase: "At first I burned", "Once a year I visit".
+    expect(commas('At first I burned the toast.').filter((e) => !e.startsWith('phrase comma'))).toEqual([]);
+    expect(commas('Once a year I visit my aunt.').filter((e) => !e.startsWith('phrase comma'))).toEqual([]);
     // An opening runs ten words at most.
     expect(commas('For a b c d e f g h i j k l m.')).toHaveLength(10);
   });

@@ -54,19 +54,23 @@ const HOMOPHONES = (
 /**
  * How a sentence opens, when a comma usually closes its opening: a clause ("If it rains, …"), a
  * linking adverb ("However, …", "Thus, even today …") or a set linking phrase ("For example, …"),
- * the "opening comma"; or a phrase of a preposition ("In a market economy, the price …"), the
- * "phrase comma", which careful writers often leave without one when it is short ("By the
- * afternoon the bicycle was fixed"), so it is a set of its own with a ratio of its own.
+ * the "opening comma"; or a phrase of time or place, a preposition's or an adverb's ("In a market
+ * economy, the price …", "At first I burned …", "Once a year I visit …"), the "phrase comma",
+ * which careful writers often leave without one when it is short ("By the afternoon the bicycle
+ * was fixed"), so it is a set of its own with a ratio of its own.
  */
 const CLAUSE_OPENERS: ReadonlySet<string> = new Set([
-  'if', 'when', 'whenever', 'while', 'although', 'though', 'because', 'once', 'unless', 'whereas',
+  'if', 'when', 'whenever', 'while', 'although', 'though', 'because', 'unless', 'whereas',
   'however', 'thus', 'hence', 'therefore', 'moreover', 'furthermore', 'besides', 'consequently', 'additionally', 'otherwise', 'instead', 'meanwhile', 'nevertheless', 'nonetheless',
-  'firstly', 'secondly', 'thirdly', 'finally', 'lastly', 'first', 'second', 'third', 'next', 'overall', 'nowadays', 'so', 'also', 'still', 'indeed', 'similarly', 'likewise',
-  'unfortunately', 'fortunately', 'luckily', 'sadly', 'hopefully', 'personally', 'obviously', 'clearly', 'generally', 'actually', 'basically', 'ultimately', 'eventually', 'initially',
+  'firstly', 'secondly', 'thirdly', 'lastly', 'overall', 'indeed', 'similarly', 'likewise',
+  'unfortunately', 'fortunately', 'luckily', 'sadly', 'hopefully', 'personally', 'obviously', 'clearly', 'generally', 'actually', 'basically',
 ]);
-const PHRASE_OPENERS: ReadonlySet<string> = new Set([...PREPOSITIONS, 'by', 'during', 'without', 'despite', 'after', 'before', 'as', 'like', 'unlike', 'according', 'due', 'since', 'until']);
+const PHRASE_OPENERS: ReadonlySet<string> = new Set([
+  ...PREPOSITIONS, 'by', 'during', 'without', 'despite', 'after', 'before', 'as', 'like', 'unlike', 'according', 'due', 'since', 'until',
+  'once', 'first', 'second', 'third', 'next', 'then', 'finally', 'eventually', 'initially', 'ultimately', 'today', 'nowadays', 'now', 'so', 'also', 'still',
+]);
 /** Linking phrases that open a sentence: the comma goes right after them, nowhere else in the opening. */
-const LINKING_PHRASES = ['for example', 'for instance', 'in addition', 'in fact', 'of course', 'in conclusion', 'in general', 'in short', 'in other words', 'in my opinion', 'on the other hand', 'on one hand', 'on the one hand', 'as a result', 'after that', 'at first', 'in the end', 'in contrast', 'by contrast'].map((p) => p.split(' '));
+const LINKING_PHRASES = ['for example', 'for instance', 'in addition', 'in fact', 'of course', 'in conclusion', 'in general', 'in short', 'in other words', 'in my opinion', 'on the other hand', 'on one hand', 'on the one hand', 'as a result', 'in contrast', 'by contrast'].map((p) => p.split(' '));
 const OPENING_GAPS = 10;
 /** Words a comma usually comes before when they add a clause or a comment ("…, which …", "…, especially …"); "but", "yet" and "so" only before a subject ("…, but we stayed", not "small but bright"). */
 const CLAUSE_LINKS: ReadonlySet<string> = new Set(['but', 'so', 'yet', 'which', 'especially', 'whereas', 'although', 'though', 'however', 'therefore']);
