@@ -63,9 +63,8 @@ const BY_RULE: Record<string, string> = {
   MLM_DETERMINER: '“This/that” go with one thing, “these/those” with several; “much/little” with what you cannot count, “many/few” with what you can.',
   MLM_HOMOPHONE: 'These words sound or look alike: check which one you mean (their/there, then/than, lose/loose).',
   MLM_OPENING_COMMA: 'Commas: an opening clause or linking word usually ends with a comma (If it rains, we stay in. However, …).',
-  MLM_PHRASE_COMMA: 'Commas: a comma after an opening phrase helps the reader see where the sentence proper starts (In a small town, everyone knows you.).',
-  MLM_UNLIKELY_COMMA: 'Commas: no comma goes between a verb and what it says or between a subject and its verb (I believe this is true.).',
-  MLM_CLAUSE_COMMA: 'Commas: a comma usually comes before “but”, “so” or “which” when they add a clause or a comment (It was late, but we stayed.).',
+  MLM_UNLIKELY_COMMA: 'Commas: no comma goes between a subject and its verb, or after “think”, “believe” or “said” (I believe this is true.); where two sentences meet, use a full stop or a linking word.',
+  MLM_CLAUSE_COMMA: 'Commas: a comma usually comes before “but” or “so” that start a new clause, and before “which” that adds a comment (It was late, but we stayed. We took the bus, which was slow.).',
 };
 
 const BY_CATEGORY: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { ISSUE_CATEGORIES, type ErrorRates, type IssueCategory, type LanguageReport, type WritingIssue } from '@fluent/contracts';
 import { explanationFor } from './explanations';
 import { HARPER_CATEGORY_ID, harperCategory } from './harper';
-import { MASKED_LM_CATEGORY_ID } from './masked-lm/masked-lm-check';
+import { isMaskedLmCommaRule, MASKED_LM_CATEGORY_ID } from './masked-lm/masked-lm-check';
 import { clamp, round, round1, tokens } from './words';
 
 /** One match of the grammar checker, as feedback-service's LanguageTool client hands it over. */
@@ -78,7 +78,7 @@ export const LOW_PRECISION_RULES: ReadonlySet<string> = new Set<string>(['FIRST_
 export function issueCategory(match: Pick<CheckerMatch, 'ruleId' | 'categoryId' | 'issueType' | 'message'>): IssueCategory | 'variant' {
   if (match.categoryId === HARPER_CATEGORY_ID) return harperCategory(match.ruleId) ?? 'style';
   // The masked language model's sets are about the words' grammar, homophones included (LanguageTool files those as grammar too), but a comma is punctuation.
-  if (match.categoryId === MASKED_LM_CATEGORY_ID) return match.ruleId.endsWith('_COMMA') ? 'punctuation' : 'grammar';
+  if (match.categoryId === MASKED_LM_CATEGORY_ID) return isMaskedLmCommaRule(match.ruleId) ? 'punctuation' : 'grammar';
   if (match.ruleId.startsWith('MORFOLOGIK_RULE')) return AMERICAN.test(match.message) ? 'variant' : 'spelling';
   if (match.issueType === VARIETY_ISSUE_TYPE || VARIETY_CATEGORIES.has(match.categoryId)) return 'variant';
   if (match.categoryId === 'CASING' || CAPITALISATION_RULE.test(match.ruleId)) return 'punctuation';

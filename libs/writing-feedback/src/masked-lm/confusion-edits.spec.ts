@@ -45,7 +45,7 @@ describe('confusionEdits (the sets the masked language model scores)', () => {
     expect(editsOf('Yesterday I met friend.')).toContain('missing article: ^friend → a');
   });
 
-  it('asks about a comma only inside an opening that starts with a linking word or a preposition, up to its first punctuation, never before "and" or the last word', () => {
+  it('asks about a comma only inside an opening that starts with a linking word or a preposition, up to its first punctuation, never before "and", nor before the last word of a line without a full stop', () => {
     const commas = (sentence: string) => editsOf(sentence).filter((e) => / comma: \^/.test(e));
     expect(commas('If it rains we stay in.')).toEqual(['opening comma: ^it → ,', 'opening comma: ^rains → ,', 'opening comma: ^we → ,', 'opening comma: ^stay → ,', 'opening comma: ^in → ,']);
     expect(commas('However, we stay in.')).toEqual([]);
@@ -58,6 +58,11 @@ describe('confusionEdits (the sets the masked language model scores)', () => {
     // A phrase of time, an adverb's as much as a preposition's, is a phrase: "At first I burned", "Once a year I visit".
     expect(commas('At first I burned the toast.').filter((e) => !e.startsWith('phrase comma'))).toEqual([]);
     expect(commas('Once a year I visit my aunt.').filter((e) => !e.startsWith('phrase comma'))).toEqual([]);
+    expect(commas('If it rains we stay in')).not.toContain('opening comma: ^in → ,');
+    expect(commas('If it rains we stay in')).toContain('opening comma: ^stay → ,');
+    // Linking words that go on as a phrase ("In addition to this …") get no comma right after them.
+    expect(commas('In addition to this we cook.')).not.toContain('opening comma: ^to → ,');
+    expect(commas('In addition to this we cook.')).toContain('phrase comma: ^we → ,');
     // An opening runs ten words at most.
     expect(commas('For a b c d e f g h i j k l m.')).toHaveLength(10);
   });
@@ -72,6 +77,10 @@ describe('confusionEdits (the sets the masked language model scores)', () => {
     // "But" between two words that are not a clause ("small but bright", "but not here") is no clause's start.
     expect(clause('The room is small but bright.')).toEqual([]);
     expect(clause('It points north but not exactly.')).toEqual([]);
+    // "So" before a degree word or "that" is no clause's link: "so many friends", "so that we could".
+    expect(clause('We had so many friends there.')).toEqual([]);
+    expect(clause('We left early so that we could rest.')).toEqual([]);
+    expect(clause('We left early so we could rest.')).toEqual(['clause comma: ^so → ,']);
     expect(editsOf('If we left but they stayed it was fine.').filter((e) => e.startsWith('clause comma'))).toEqual([]);
   });
 

@@ -57,7 +57,7 @@ const HOMOPHONES = (
  * the "opening comma"; or a phrase of time or place, a preposition's or an adverb's ("In a market
  * economy, the price …", "At first I burned …", "Once a year I visit …"), the "phrase comma",
  * which careful writers often leave without one when it is short ("By the afternoon the bicycle
- * was fixed"), so it is a set of its own with a ratio of its own.
+ * was fixed"): it is proposed so that the bench measures it, and the product gives it no ratio.
  */
 const CLAUSE_OPENERS: ReadonlySet<string> = new Set([
   'if', 'when', 'whenever', 'while', 'although', 'though', 'because', 'unless', 'whereas',
@@ -75,17 +75,20 @@ const OPENING_GAPS = 10;
 /** Words a comma usually comes before when they add a clause or a comment ("…, which …", "…, especially …"); "but", "yet" and "so" only before a subject ("…, but we stayed", not "small but bright"). */
 const CLAUSE_LINKS: ReadonlySet<string> = new Set(['but', 'so', 'yet', 'which', 'especially', 'whereas', 'although', 'though', 'however', 'therefore']);
 const BEFORE_A_SUBJECT: ReadonlySet<string> = new Set(['but', 'so', 'yet']);
+/** Determiners that after "so" make it a degree word or a purpose ("so many", "so that I could"), not a clause's link. */
+const NOT_A_SUBJECT: ReadonlySet<string> = new Set(['that', 'many', 'much', 'few', 'little', 'more', 'most', 'such', 'all', 'far', 'long']);
 
 /** Gaps where a comma may be missing: in a sentence's opening phrase or clause, and before a word that links a clause. */
 function commaEdits(words: readonly string[], tags: readonly Tags[]): ConfusionEdit[] {
   const out: ConfusionEdit[] = [];
   const gap = (set: ConfusionSet, i: number) => out.push({ set, token: i - 1, start: i, end: i, replacement: [','] });
-  // Where a comma goes, a word stands on either side; a sentence's last word is never followed by one.
+  // Where a comma goes, a word stands on either side; and not before the last word of a line without a full stop (a greeting, a sign-off: "Best wishes Anna").
   const between = (i: number) => isWord(words[i - 1]) && isWord(words[i]) && i < words.length - 1;
   const first = words.findIndex(isWord);
   const opening = new Set<number>();
   const opener = words[first] ?? '';
-  const phrase = LINKING_PHRASES.find((p) => p.every((w, k) => words[first + k] === w));
+  // "In addition to this …", "As a result of the storm …" go on as a phrase: the comma is not right after the linking words.
+  const phrase = LINKING_PHRASES.find((p) => p.every((w, k) => words[first + k] === w) && words[first + p.length] !== 'to' && words[first + p.length] !== 'of');
   if (phrase) {
     if (between(first + phrase.length)) opening.add(first + phrase.length);
   } else if (CLAUSE_OPENERS.has(opener) || PHRASE_OPENERS.has(opener)) {
@@ -99,7 +102,8 @@ function commaEdits(words: readonly string[], tags: readonly Tags[]): ConfusionE
   words.forEach((w, i) => {
     const forExample = w === 'for' && (words[i + 1] === 'example' || words[i + 1] === 'instance');
     const next = tags[i + 1];
-    const subjectNext = DETERMINERS.has(words[i + 1] ?? '') || words[i + 1] === 'there' || Boolean(next?.pronoun) || Boolean(next?.noun && !next.adjective);
+    const after = words[i + 1] ?? '';
+    const subjectNext = !NOT_A_SUBJECT.has(after) && (DETERMINERS.has(after) || after === 'there' || Boolean(next?.pronoun) || Boolean(next?.noun && !next.adjective));
     const links = forExample || (CLAUSE_LINKS.has(w) && (!BEFORE_A_SUBJECT.has(w) || subjectNext));
     if (links && i > first + 1 && between(i) && !opening.has(i)) gap('clause comma', i);
     // A comma between two words, where the model finds one unlikely ("I believe, this number is …").
@@ -117,9 +121,9 @@ const indefinite = (next: string | undefined) => (next && /^[aeiou]/.test(next) 
  * (not only right after its subject), a verb's base form after a modal, "do" or "to" ("verb form"),
  * a determiner's other number ("determiner") and a word learners confuse with another
  * ("homophone"); and an inserted article ("missing article") and an article or preposition removed
- * are sets of their own, and so is a comma put in: after a sentence's opening clause or linking
+ * are sets of their own, and so is a comma put in after a sentence's opening clause or linking
  * word ("opening comma"), after its opening phrase ("phrase comma") or before a word that links a
- * clause ("clause comma"). Without `wide`: the word-bigram experiment's
+ * clause ("clause comma"), and a comma taken out ("unlikely comma"). Without `wide`: the word-bigram experiment's
  * five sets (bench/feedback-eval).
  */
 export function confusionEdits(words: readonly string[], tags: readonly Tags[], { wide = true }: { wide?: boolean } = {}): ConfusionEdit[] {

@@ -99,19 +99,21 @@ describe('maskedLmMatches', () => {
     expect(await maskedLmMatches(text, withOdds(ratio * 0.99), small.vocabulary)).toEqual([]);
   });
 
-  it('marks a comma the model finds far from likely between two words, with nothing offered in its place', async () => {
+  it('marks a comma the model finds far from likely between two words, as punctuation, with the word before it offered without the comma', async () => {
     const small = testVocabulary(['i', 'believe', 'this', 'is', 'true']);
     const text = 'I believe, this is true.';
     const model = fakeModel(small.pieces, { 'i believe [MASK] this is true .': { ',': 0.001 } });
     const matches = await maskedLmMatches(text, model, small.vocabulary);
-    expect(seen(text, matches)).toEqual([[',', 'MLM_UNLIKELY_COMMA', []]]);
+    // Marked with the word before it, which is offered without the comma.
+    expect(seen(text, matches)).toEqual([['believe,', 'MLM_UNLIKELY_COMMA', ['believe']]]);
+    expect(languageReport(text, { matches }).issues[0]?.category).toBe('punctuation');
     expect(matches[0]?.message).toBe('Check the punctuation: this comma may not belong here.');
   });
 
   it('is a grammar issue, a comma a punctuation one, with an explanation of its own for every set shown', () => {
     for (const set of CONFUSION_SETS.filter((s) => MASKED_LM_RATIOS[s] !== undefined)) {
       const report = languageReport('She have a car today.', { matches: [{ offset: 4, length: 4, ruleId: maskedLmRuleId(set), categoryId: MASKED_LM_CATEGORY_ID, message: 'm', replacements: [] }] });
-      expect(report.issues[0]?.category, set).toBe(set.endsWith('comma') ? 'punctuation' : 'grammar');
+      expect(report.issues[0]?.category, set).toBe(['opening comma', 'clause comma', 'unlikely comma'].includes(set) ? 'punctuation' : 'grammar');
       expect(report.issues[0]?.explanation, set).not.toBe('Grammar: check the form of this word or the words around it.');
     }
   });
@@ -125,6 +127,14 @@ describe('strongestPerWord', () => {
     // a verb's base form is left out of the choice, however large its gain.
     const gains = [Math.log(150), Math.log(300), Math.log(49), Math.log(1e6)];
     expect(strongestPerWord(edits, gains).map((f) => [f.token, f.set])).toEqual([[1, 'homophone']]);
+  });
+
+  it('shows a word’s own edit rather than a comma after it, however much stronger the comma, and the comma where the word has none', () => {
+    const comma = (token: number): ConfusionEdit => ({ set: 'opening comma', token, start: token + 1, end: token + 1, replacement: [','] });
+    // "If my friend come we go": *comes* at "come", not "come,".
+    const edits = [edit('agreement', 3, ['comes']), comma(3), comma(2)];
+    const gains = [Math.log(3), Math.log(1e4), Math.log(1e4)];
+    expect(strongestPerWord(edits, gains).map((f) => [f.token, f.set])).toEqual([[2, 'opening comma'], [3, 'agreement']]);
   });
 
   it('keeps a changed preposition at its ratio, 50 times as probable', () => {
