@@ -23,6 +23,12 @@ export const CONFUSION_SETS = [
 ] as const;
 export type ConfusionSet = (typeof CONFUSION_SETS)[number];
 
+/** The sets about a comma, put in after the word they mark or taken out: punctuation, not grammar. */
+const COMMA_SETS: ReadonlySet<ConfusionSet> = new Set<ConfusionSet>(['opening comma', 'phrase comma', 'clause comma', 'unlikely comma']);
+export function isCommaSet(set: ConfusionSet): boolean {
+  return COMMA_SETS.has(set);
+}
+
 /**
  * One proposed edit: `replacement` replaces words[start..end) (start === end inserts before
  * words[start]); `token` is the word a flag marks.
@@ -85,26 +91,28 @@ function commaEdits(words: readonly string[], tags: readonly Tags[]): ConfusionE
   // Where a comma goes, a word stands on either side; and not before the last word of a line without a full stop (a greeting, a sign-off: "Best wishes Anna").
   const between = (i: number) => isWord(words[i - 1]) && isWord(words[i]) && i < words.length - 1;
   const first = words.findIndex(isWord);
-  const opening = new Set<number>();
   const opener = words[first] ?? '';
   // "In addition to this …", "As a result of the storm …" go on as a phrase: the comma is not right after the linking words.
   const phrase = LINKING_PHRASES.find((p) => p.every((w, k) => words[first + k] === w) && words[first + p.length] !== 'to' && words[first + p.length] !== 'of');
+  // "Instead of watching …", "Because of the rain …" open a phrase, not a clause.
+  const openingSet: ConfusionSet = phrase || (CLAUSE_OPENERS.has(opener) && words[first + 1] !== 'of') ? 'opening comma' : 'phrase comma';
+  const opening = new Set<number>();
   if (phrase) {
     if (between(first + phrase.length)) opening.add(first + phrase.length);
   } else if (CLAUSE_OPENERS.has(opener) || PHRASE_OPENERS.has(opener)) {
     // "and" or "or" inside the opening joins its own parts ("Because the steps are steep and there is no rail, …").
     for (let i = first + 1; i <= first + OPENING_GAPS && between(i); i += 1) if (words[i] !== 'and' && words[i] !== 'or') opening.add(i);
   }
-  // "Instead of watching …", "Because of the rain …" open a phrase, not a clause.
-  const clause = CLAUSE_OPENERS.has(opener) && words[first + 1] !== 'of';
-  const openingSet: ConfusionSet = phrase || clause ? 'opening comma' : 'phrase comma';
   for (const i of opening) gap(openingSet, i);
+  // The word after "but", "yet" or "so" starts a clause when it can be its subject.
+  const subjectAt = (i: number) => {
+    const word = words[i] ?? '';
+    const t = tags[i];
+    return !NOT_A_SUBJECT.has(word) && (DETERMINERS.has(word) || word === 'there' || Boolean(t?.pronoun) || Boolean(t?.noun && !t.adjective));
+  };
   words.forEach((w, i) => {
     const forExample = w === 'for' && (words[i + 1] === 'example' || words[i + 1] === 'instance');
-    const next = tags[i + 1];
-    const after = words[i + 1] ?? '';
-    const subjectNext = !NOT_A_SUBJECT.has(after) && (DETERMINERS.has(after) || after === 'there' || Boolean(next?.pronoun) || Boolean(next?.noun && !next.adjective));
-    const links = forExample || (CLAUSE_LINKS.has(w) && (!BEFORE_A_SUBJECT.has(w) || subjectNext));
+    const links = forExample || (CLAUSE_LINKS.has(w) && (!BEFORE_A_SUBJECT.has(w) || subjectAt(i + 1)));
     if (links && i > first + 1 && between(i) && !opening.has(i)) gap('clause comma', i);
     // A comma between two words, where the model finds one unlikely ("I believe, this number is …").
     if (w === ',' && isWord(words[i - 1]) && isWord(words[i + 1])) out.push({ set: 'unlikely comma', token: i, start: i, end: i + 1, replacement: [] });
@@ -123,8 +131,8 @@ const indefinite = (next: string | undefined) => (next && /^[aeiou]/.test(next) 
  * ("homophone"); and an inserted article ("missing article") and an article or preposition removed
  * are sets of their own, and so is a comma put in after a sentence's opening clause or linking
  * word ("opening comma"), after its opening phrase ("phrase comma") or before a word that links a
- * clause ("clause comma"), and a comma taken out ("unlikely comma"). Without `wide`: the word-bigram experiment's
- * five sets (bench/feedback-eval).
+ * clause ("clause comma"), and a comma taken out ("unlikely comma"). Without `wide`: the
+ * word-bigram experiment's five sets (bench/feedback-eval).
  */
 export function confusionEdits(words: readonly string[], tags: readonly Tags[], { wide = true }: { wide?: boolean } = {}): ConfusionEdit[] {
   const out: ConfusionEdit[] = [];

@@ -1,6 +1,6 @@
 import type { CheckerMatch, CheckerResult } from '../language';
 import { lowerWord } from '../words';
-import { CONFUSION_SETS, confusionEdits, worthScoring, type ConfusionEdit, type ConfusionSet } from './confusion-edits';
+import { CONFUSION_SETS, confusionEdits, isCommaSet, worthScoring, type ConfusionEdit, type ConfusionSet } from './confusion-edits';
 import { editGains, planMaskedCopies, runPlan, type MaskedLanguageModel, type PieceScoring } from './masked-copies';
 import { tagTokens, type Span } from './tags';
 import type { WordPieceVocabulary } from './wordpiece';
@@ -17,8 +17,8 @@ export const MASKED_LM_CATEGORY_ID = 'MASKED_LM';
  * span precision 95.7 %, false alarms 2.9 %. Commas are in, in sets of their own so that each gets
  * its ratio: after an opening clause or linking word, before a word that links a clause, and one
  * the model finds unlikely between two words. A comma after an opening phrase ("By the afternoon
- * the bicycle was fixed") gets no ratio: passages of ours leave it out, as careful writers may. A verb's agreement is in since the tagger judges the
- * verb against its subject: sent at every verb, it flagged well-written passages of ours ("until the
+ * the bicycle was fixed") gets no ratio: passages of ours leave it out, as careful writers may. A
+ * verb's agreement is in since the tagger judges the verb against its subject: sent at every verb, it flagged well-written passages of ours ("until the
  * glasshouse reopens"). A preposition is at 50 since one the varieties put differently ("closed at
  * weekends") is not sent. Left out: an article put in or changed, which flag a clean text or passages
  * of ours at any ratio that finds learners' slips ("one of our guests is vegetarian" → a
@@ -55,14 +55,10 @@ export function isMaskedLmRule(ruleId: string): boolean {
   return ruleId.startsWith('MLM_');
 }
 
-/** The sets about a comma, put in after the word they mark or taken out: punctuation, not grammar. */
-export function isCommaSet(set: ConfusionSet): boolean {
-  return set === 'opening comma' || set === 'phrase comma' || set === 'clause comma' || set === 'unlikely comma';
-}
-
+const COMMA_RULES: ReadonlySet<string> = new Set(CONFUSION_SETS.filter(isCommaSet).map(maskedLmRuleId));
 /** Whether a match is one of the model's comma sets (issueCategory files it under punctuation). */
 export function isMaskedLmCommaRule(ruleId: string): boolean {
-  return CONFUSION_SETS.some((set) => isCommaSet(set) && maskedLmRuleId(set) === ruleId);
+  return COMMA_RULES.has(ruleId);
 }
 
 /** What a learner reads at the word, worded as advice: a flag can be one possible reading rather than an error. */
@@ -223,7 +219,8 @@ export async function maskedLmFlags(
     for (const flag of everyEdit ? atOrAboveRatio(edits, gains, ratios) : strongestPerWord(edits, gains, ratios)) {
       const at = spans[flag.token];
       // A comma taken out is marked with the word before it ("believe,"): a lone comma is too small to see or tap.
-      const span = at && flag.set === 'unlikely comma' && spans[flag.token - 1] ? { start: (spans[flag.token - 1] as Span).start, end: at.end } : at;
+      const before = flag.set === 'unlikely comma' ? spans[flag.token - 1] : undefined;
+      const span = at && before ? { start: before.start, end: at.end } : at;
       if (!span) continue;
       const written = sentence.text.slice(span.start, span.end);
       flags.push({ offset: sentence.start + span.start, length: span.end - span.start, set: flag.set, written, replacement: flag.replacement[0], gain: flag.gain });
