@@ -63,6 +63,7 @@ const BY_RULE: Record<string, string> = {
   MLM_DETERMINER: '“This/that” go with one thing, “these/those” with several; “much/little” with what you cannot count, “many/few” with what you can.',
   MLM_HOMOPHONE: 'These words sound or look alike: check which one you mean (their/there, then/than, lose/loose).',
   MLM_OPENING_COMMA: 'Commas: an opening clause or linking word usually ends with a comma (If it rains, we stay in. However, …).',
+  MLM_PHRASE_COMMA: 'Commas: a long opening phrase usually ends with a comma (In a market economy like ours, prices change.); a short one may go without.',
   MLM_UNLIKELY_COMMA: 'Commas: no comma goes between a subject and its verb, or after “think”, “believe” or “said” (I believe this is true.); where two sentences meet, use a full stop or a linking word.',
   MLM_CLAUSE_COMMA: 'Commas: a comma usually comes before “but” or “so” that start a new clause, and before “which” that adds a comment (It was late, but we stayed. We took the bus, which was slow.).',
 };

@@ -60,10 +60,10 @@ const HOMOPHONES = (
 /**
  * How a sentence opens, when a comma usually closes its opening: a clause ("If it rains, …"), a
  * linking adverb ("However, …", "Thus, even today …") or a set linking phrase ("For example, …"),
- * the "opening comma"; or a phrase of time or place, a preposition's or an adverb's ("In a market
- * economy, the price …", "At first I burned …", "Once a year I visit …"), the "phrase comma",
- * which careful writers often leave without one when it is short ("By the afternoon the bicycle
- * was fixed"): it is proposed so that the bench measures it, and the product gives it no ratio.
+ * the "opening comma"; or a preposition's or an adverb's phrase ("In a market economy, the price …"),
+ * the "phrase comma", asked only where the phrase is long and not one of time: careful writers
+ * often leave a short one without ("By the afternoon the bicycle was fixed", "On her desk there is
+ * a lamp"), and a phrase of time however long ("For almost an hour he wandered …").
  */
 const CLAUSE_OPENERS: ReadonlySet<string> = new Set([
   'if', 'when', 'whenever', 'while', 'although', 'though', 'because', 'unless', 'whereas',
@@ -75,6 +75,19 @@ const PHRASE_OPENERS: ReadonlySet<string> = new Set([
   ...PREPOSITIONS, 'by', 'during', 'without', 'despite', 'after', 'before', 'as', 'like', 'unlike', 'according', 'due', 'since', 'until',
   'once', 'first', 'second', 'third', 'next', 'then', 'finally', 'eventually', 'initially', 'ultimately', 'today', 'nowadays', 'now', 'so', 'also', 'still',
 ]);
+/** How many words an opening phrase has before a comma after it is asked about. */
+const LONG_PHRASE_WORDS = 4;
+/** Words that make an opening phrase one of time ("At first", "Once a year", "During the long winter"). */
+const TIME_WORDS: ReadonlySet<string> = new Set([
+  'time', 'times', 'moment', 'moments', 'second', 'seconds', 'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'week', 'weeks', 'weekend', 'weekends',
+  'month', 'months', 'year', 'years', 'decade', 'decades', 'century', 'centuries', 'age', 'ages', 'era', 'period', 'childhood', 'past', 'future',
+  'morning', 'mornings', 'afternoon', 'afternoons', 'evening', 'evenings', 'night', 'nights', 'spring', 'summer', 'autumn', 'winter', 'holiday', 'holidays',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'today', 'tonight', 'yesterday', 'tomorrow', 'nowadays', 'now', 'then', 'once', 'first', 'next', 'finally', 'eventually', 'initially', 'ultimately', 'recently', 'later', 'soon', 'ago',
+  'during', 'after', 'before', 'until', 'since', 'while',
+]);
+/** An opening phrase of `words` that usually takes a comma after it: long, and not of time. */
+const longPhrase = (words: readonly string[]) => words.length >= LONG_PHRASE_WORDS && !words.some((w) => TIME_WORDS.has(w) || /^\d{4}$/.test(w));
 /** Linking phrases that open a sentence: the comma goes right after them, nowhere else in the opening. */
 const LINKING_PHRASES = ['for example', 'for instance', 'in addition', 'in fact', 'of course', 'in conclusion', 'in general', 'in short', 'in other words', 'in my opinion', 'on the other hand', 'on one hand', 'on the one hand', 'as a result', 'in contrast', 'by contrast'].map((p) => p.split(' '));
 const OPENING_GAPS = 10;
@@ -101,7 +114,11 @@ function commaEdits(words: readonly string[], tags: readonly Tags[]): ConfusionE
     if (between(first + phrase.length)) opening.add(first + phrase.length);
   } else if (CLAUSE_OPENERS.has(opener) || PHRASE_OPENERS.has(opener)) {
     // "and" or "or" inside the opening joins its own parts ("Because the steps are steep and there is no rail, …").
-    for (let i = first + 1; i <= first + OPENING_GAPS && between(i); i += 1) if (words[i] !== 'and' && words[i] !== 'or') opening.add(i);
+    for (let i = first + 1; i <= first + OPENING_GAPS && between(i); i += 1) {
+      if (words[i] === 'and' || words[i] === 'or') continue;
+      if (openingSet === 'phrase comma' && !longPhrase(words.slice(first, i))) continue;
+      opening.add(i);
+    }
   }
   for (const i of opening) gap(openingSet, i);
   // The word after "but", "yet" or "so" starts a clause when it can be its subject.

@@ -113,7 +113,7 @@ describe('maskedLmMatches', () => {
   it('is a grammar issue, a comma a punctuation one, with an explanation of its own for every set shown', () => {
     for (const set of CONFUSION_SETS.filter((s) => MASKED_LM_RATIOS[s] !== undefined)) {
       const report = languageReport('She have a car today.', { matches: [{ offset: 4, length: 4, ruleId: maskedLmRuleId(set), categoryId: MASKED_LM_CATEGORY_ID, message: 'm', replacements: [] }] });
-      expect(report.issues[0]?.category, set).toBe(['opening comma', 'clause comma', 'unlikely comma'].includes(set) ? 'punctuation' : 'grammar');
+      expect(report.issues[0]?.category, set).toBe(['opening comma', 'phrase comma', 'clause comma', 'unlikely comma'].includes(set) ? 'punctuation' : 'grammar');
       expect(report.issues[0]?.explanation, set).not.toBe('Grammar: check the form of this word or the words around it.');
     }
   });

@@ -13,11 +13,12 @@ export const MASKED_LM_CATEGORY_ID = 'MASKED_LM';
  * learner sees it. Chosen on JFLEG dev by the rule bench/feedback-eval/MLM-EXPERIMENT.md states:
  * added flags right ≥ 70 % over ≥ 5, no new false alarm on dev, none of our own clean texts and none
  * of the question bank's 60 passages flagged (each read whole, as here), with words of several
- * pieces scored 'l2r' and the edits the tagger sends (worthScoring). JFLEG dev: recall 60.5 → 73.0 %,
- * span precision 95.7 %, false alarms 2.9 %. Commas are in, in sets of their own so that each gets
- * its ratio: after an opening clause or linking word, before a word that links a clause, and one
- * the model finds unlikely between two words. A comma after an opening phrase ("By the afternoon
- * the bicycle was fixed") gets no ratio: passages of ours leave it out, as careful writers may. A
+ * pieces scored 'l2r' and the edits the tagger sends (worthScoring). JFLEG dev: recall 60.5 → 73.6 %,
+ * span precision 95.8 %, false alarms 2.9 %. Commas are in, in sets of their own so that each gets
+ * its ratio: after an opening clause or linking word, after a long opening phrase that is not one
+ * of time (a short one, "By the afternoon the bicycle was fixed", is not asked about: passages of
+ * ours leave that comma out, as careful writers may), before a word that links a clause, and one
+ * the model finds unlikely between two words. A
  * verb's agreement is in since the tagger judges the verb against its subject: sent at every verb, it flagged well-written passages of ours ("until the
  * glasshouse reopens"). A preposition is at 50 since one the varieties put differently ("closed at
  * weekends") is not sent. Left out: an article put in or changed, which flag a clean text or passages
@@ -34,6 +35,7 @@ export const MASKED_LM_RATIOS: Readonly<Partial<Record<ConfusionSet, number>>> =
   determiner: 2,
   homophone: 2,
   'opening comma': 10,
+  'phrase comma': 20,
   'clause comma': 2,
   'unlikely comma': 50,
 };
