@@ -41,7 +41,7 @@ const BY_RULE: Record<string, string> = {
   EVERY_BODY: 'Write it as one word: everybody, everyone.',
   RB_RB_COMMA: 'Put a comma between two repeated intensifiers: very, very.',
   COMMA_COMPOUND_SENTENCE: 'A comma usually goes before “and”/“but” that join two full sentences.',
-  MISSING_COMMA_AFTER_INTRODUCTORY_PHRASE: 'A comma usually follows an opening phrase: In my opinion, …',
+  MISSING_COMMA_AFTER_INTRODUCTORY_PHRASE: 'A comma usually follows an opening linking phrase: In my opinion, …',
   DOUBLE_PUNCTUATION: 'Two punctuation marks where one is needed.',
   EN_UNPAIRED_BRACKETS: 'A bracket or quotation mark is opened but not closed (or the other way round).',
   WANNA: '“Wanna” is informal: write “want to”.',
@@ -63,7 +63,7 @@ const BY_RULE: Record<string, string> = {
   MLM_DETERMINER: '“This/that” go with one thing, “these/those” with several; “much/little” with what you cannot count, “many/few” with what you can.',
   MLM_HOMOPHONE: 'These words sound or look alike: check which one you mean (their/there, then/than, lose/loose).',
   MLM_OPENING_COMMA: 'Commas: an opening clause or linking word usually ends with a comma (If it rains, we stay in. However, …).',
-  MLM_PHRASE_COMMA: 'Commas: a long opening phrase usually ends with a comma (In a market economy like ours, prices change.); a short one may go without.',
+  MLM_PHRASE_COMMA: 'Commas: a long opening usually ends with a comma (In a market economy like ours, prices change quickly.); a short one often has none (On her desk there is a lamp.).',
   MLM_UNLIKELY_COMMA: 'Commas: no comma goes between a subject and its verb, or after “think”, “believe” or “said” (I believe this is true.); where two sentences meet, use a full stop or a linking word.',
   MLM_CLAUSE_COMMA: 'Commas: a comma usually comes before “but” or “so” that start a new clause, and before “which” that adds a comment (It was late, but we stayed. We took the bus, which was slow.).',
 };

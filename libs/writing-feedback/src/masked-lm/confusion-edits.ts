@@ -61,9 +61,10 @@ const HOMOPHONES = (
  * How a sentence opens, when a comma usually closes its opening: a clause ("If it rains, …"), a
  * linking adverb ("However, …", "Thus, even today …") or a set linking phrase ("For example, …"),
  * the "opening comma"; or a preposition's or an adverb's phrase ("In a market economy, the price …"),
- * the "phrase comma", asked only where the phrase is long and not one of time: careful writers
- * often leave a short one without ("By the afternoon the bicycle was fixed", "On her desk there is
- * a lamp"), and a phrase of time however long ("For almost an hour he wandered …").
+ * the "phrase comma", asked only from the opening's fourth word on and not where the words before
+ * the gap are of time: careful writers often leave a short phrase without one ("On her desk there
+ * is a lamp"), and a phrase of time however long ("For almost an hour he wandered …"). A gap the
+ * phrase comma does not ask about is left to the clause comma ("In the past, however, people …").
  */
 const CLAUSE_OPENERS: ReadonlySet<string> = new Set([
   'if', 'when', 'whenever', 'while', 'although', 'though', 'because', 'unless', 'whereas',
@@ -75,19 +76,21 @@ const PHRASE_OPENERS: ReadonlySet<string> = new Set([
   ...PREPOSITIONS, 'by', 'during', 'without', 'despite', 'after', 'before', 'as', 'like', 'unlike', 'according', 'due', 'since', 'until',
   'once', 'first', 'second', 'third', 'next', 'then', 'finally', 'eventually', 'initially', 'ultimately', 'today', 'nowadays', 'now', 'so', 'also', 'still',
 ]);
-/** How many words an opening phrase has before a comma after it is asked about. */
+/** How many words of a sentence's opening come before the first gap a phrase comma is asked at. */
 const LONG_PHRASE_WORDS = 4;
-/** Words that make an opening phrase one of time ("At first", "Once a year", "During the long winter"). */
+/** Words that, anywhere before the gap, make an opening phrase one of time ("Once a year", "During the long winter", "In 1990"). */
 const TIME_WORDS: ReadonlySet<string> = new Set([
-  'time', 'times', 'moment', 'moments', 'second', 'seconds', 'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'week', 'weeks', 'weekend', 'weekends',
+  'time', 'times', 'moment', 'moments', 'seconds', 'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'week', 'weeks', 'weekend', 'weekends',
   'month', 'months', 'year', 'years', 'decade', 'decades', 'century', 'centuries', 'age', 'ages', 'era', 'period', 'childhood', 'past', 'future',
-  'morning', 'mornings', 'afternoon', 'afternoons', 'evening', 'evenings', 'night', 'nights', 'spring', 'summer', 'autumn', 'winter', 'holiday', 'holidays',
+  'morning', 'mornings', 'afternoon', 'afternoons', 'evening', 'evenings', 'night', 'nights', 'summer', 'autumn', 'winter', 'holiday', 'holidays',
   'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
-  'today', 'tonight', 'yesterday', 'tomorrow', 'nowadays', 'now', 'then', 'once', 'first', 'next', 'finally', 'eventually', 'initially', 'ultimately', 'recently', 'later', 'soon', 'ago',
-  'during', 'after', 'before', 'until', 'since', 'while',
+  'today', 'tonight', 'yesterday', 'tomorrow', 'nowadays', 'ago', 'during', 'after', 'before', 'until', 'since',
 ]);
-/** An opening phrase of `words` that usually takes a comma after it: long, and not of time. */
-const longPhrase = (words: readonly string[]) => words.length >= LONG_PHRASE_WORDS && !words.some((w) => TIME_WORDS.has(w) || /^\d{4}$/.test(w));
+/** Words of time or sequence that make a phrase one of time only at its start, first or after a preposition ("Then he heard …", "At first I …", "Until then …"), not further in ("In the second part …"). */
+const TIME_OPENERS: ReadonlySet<string> = new Set(['once', 'first', 'second', 'third', 'next', 'then', 'now', 'finally', 'eventually', 'initially', 'ultimately', 'recently', 'later', 'soon']);
+/** Whether the words of an opening up to a gap make a phrase that usually takes a comma there: four words or more, and not of time. */
+const longPhrase = (words: readonly string[]) =>
+  words.length >= LONG_PHRASE_WORDS && !words.slice(0, 2).some((w) => TIME_OPENERS.has(w)) && !words.some((w) => TIME_WORDS.has(w) || /^\d{4}s?$/.test(w));
 /** Linking phrases that open a sentence: the comma goes right after them, nowhere else in the opening. */
 const LINKING_PHRASES = ['for example', 'for instance', 'in addition', 'in fact', 'of course', 'in conclusion', 'in general', 'in short', 'in other words', 'in my opinion', 'on the other hand', 'on one hand', 'on the one hand', 'as a result', 'in contrast', 'by contrast'].map((p) => p.split(' '));
 const OPENING_GAPS = 10;
@@ -147,7 +150,7 @@ const indefinite = (next: string | undefined) => (next && /^[aeiou]/.test(next) 
  * a determiner's other number ("determiner") and a word learners confuse with another
  * ("homophone"); and an inserted article ("missing article") and an article or preposition removed
  * are sets of their own, and so is a comma put in after a sentence's opening clause or linking
- * word ("opening comma"), after its opening phrase ("phrase comma") or before a word that links a
+ * word ("opening comma"), after a long opening phrase not of time ("phrase comma") or before a word that links a
  * clause ("clause comma"), and a comma taken out ("unlikely comma"). Without `wide`: the
  * word-bigram experiment's five sets (bench/feedback-eval).
  */

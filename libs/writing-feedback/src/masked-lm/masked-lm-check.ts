@@ -15,10 +15,10 @@ export const MASKED_LM_CATEGORY_ID = 'MASKED_LM';
  * of the question bank's 60 passages flagged (each read whole, as here), with words of several
  * pieces scored 'l2r' and the edits the tagger sends (worthScoring). JFLEG dev: recall 60.5 → 73.6 %,
  * span precision 95.8 %, false alarms 2.9 %. Commas are in, in sets of their own so that each gets
- * its ratio: after an opening clause or linking word, after a long opening phrase that is not one
- * of time (a short one, "By the afternoon the bicycle was fixed", is not asked about: passages of
- * ours leave that comma out, as careful writers may), before a word that links a clause, and one
- * the model finds unlikely between two words. A
+ * its ratio: after an opening clause or linking word, after an opening phrase from its fourth word
+ * on where it is not one of time (no gap before the fourth word, nor in "By the afternoon the
+ * bicycle was fixed", is asked about: passages of ours leave that comma out, as careful writers
+ * may), before a word that links a clause, and one the model finds unlikely between two words. A
  * verb's agreement is in since the tagger judges the verb against its subject: sent at every verb, it flagged well-written passages of ours ("until the
  * glasshouse reopens"). A preposition is at 50 since one the varieties put differently ("closed at
  * weekends") is not sent. Left out: an article put in or changed, which flag a clean text or passages
