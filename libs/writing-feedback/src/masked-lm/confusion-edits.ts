@@ -72,10 +72,8 @@ const CLAUSE_OPENERS: ReadonlySet<string> = new Set([
   'firstly', 'secondly', 'thirdly', 'lastly', 'overall', 'indeed', 'similarly', 'likewise',
   'unfortunately', 'fortunately', 'luckily', 'sadly', 'hopefully', 'personally', 'obviously', 'clearly', 'generally', 'actually', 'basically',
 ]);
-const PHRASE_OPENERS: ReadonlySet<string> = new Set([
-  ...PREPOSITIONS, 'by', 'during', 'without', 'despite', 'after', 'before', 'as', 'like', 'unlike', 'according', 'due', 'since', 'until',
-  'once', 'first', 'second', 'third', 'next', 'then', 'finally', 'eventually', 'initially', 'ultimately', 'today', 'nowadays', 'now', 'so', 'also', 'still',
-]);
+/** Words that open a phrase a comma may close; one that opens a phrase of time (during, after, then, today …) never does (longPhrase). */
+const PHRASE_OPENERS: ReadonlySet<string> = new Set([...PREPOSITIONS, 'by', 'without', 'despite', 'as', 'like', 'unlike', 'according', 'due', 'so', 'also', 'still']);
 /** How many words of a sentence's opening come before the first gap a phrase comma is asked at. */
 const LONG_PHRASE_WORDS = 4;
 /** Words that, anywhere before the gap, make an opening phrase one of time ("Once a year", "During the long winter", "In 1990"). */
@@ -150,9 +148,9 @@ const indefinite = (next: string | undefined) => (next && /^[aeiou]/.test(next) 
  * a determiner's other number ("determiner") and a word learners confuse with another
  * ("homophone"); and an inserted article ("missing article") and an article or preposition removed
  * are sets of their own, and so is a comma put in after a sentence's opening clause or linking
- * word ("opening comma"), after a long opening phrase not of time ("phrase comma") or before a word that links a
- * clause ("clause comma"), and a comma taken out ("unlikely comma"). Without `wide`: the
- * word-bigram experiment's five sets (bench/feedback-eval).
+ * word ("opening comma"), after a long opening phrase not of time ("phrase comma") or before a
+ * word that links a clause ("clause comma"), and a comma taken out ("unlikely comma"). Without
+ * `wide`: the word-bigram experiment's five sets (bench/feedback-eval).
  */
 export function confusionEdits(words: readonly string[], tags: readonly Tags[], { wide = true }: { wide?: boolean } = {}): ConfusionEdit[] {
   const out: ConfusionEdit[] = [];

@@ -19,8 +19,8 @@ export const MASKED_LM_CATEGORY_ID = 'MASKED_LM';
  * on where it is not one of time (no gap before the fourth word, nor in "By the afternoon the
  * bicycle was fixed", is asked about: passages of ours leave that comma out, as careful writers
  * may), before a word that links a clause, and one the model finds unlikely between two words. A
- * verb's agreement is in since the tagger judges the verb against its subject: sent at every verb, it flagged well-written passages of ours ("until the
- * glasshouse reopens"). A preposition is at 50 since one the varieties put differently ("closed at
+ * verb's agreement is in since the tagger judges the verb against its subject: sent at every verb,
+ * it flagged well-written passages of ours ("until the glasshouse reopens"). A preposition is at 50 since one the varieties put differently ("closed at
  * weekends") is not sent. Left out: an article put in or changed, which flag a clean text or passages
  * of ours at any ratio that finds learners' slips ("one of our guests is vegetarian" → a
  * vegetarian); a verb's base form and a missing auxiliary never met the rule. The figures hold for
