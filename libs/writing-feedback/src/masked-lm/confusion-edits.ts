@@ -240,11 +240,13 @@ function varietyPreposition(edit: ConfusionEdit, words: readonly string[]): bool
  * its subject, or the verb follows "to" or a modal (tags.ts, subjectAgreement); where it finds no
  * subject it can judge, the model decides. An article put in: only before a singular noun the
  * tagger does not know as a mass noun or a time word, an adjective counting as the noun it comes
- * before, and not where a preposition takes the noun bare ("at night"). A preposition where the
- * varieties differ ("at the weekend"): never. Proposed everywhere, both
- * flagged well-written passages of ours where the text was right ("until the glasshouse reopens" →
- * reopen, "next year" → the next year): the model reads the words around, not which of them is
- * the verb's subject or whether a noun is counted.
+ * before, and not where a preposition takes the noun bare ("at night"). "A" or "an" taken out: only
+ * where the tagger finds no singular count noun after it, past its adjectives ("a useful advice",
+ * not "at a new school"). A preposition where the varieties differ ("at the weekend"): never.
+ * Proposed everywhere, all three flagged well-written passages of ours where the text was right
+ * ("until the glasshouse reopens" → reopen, "next year" → the next year, "at a new school" → at
+ * new school): the model reads the words around, not which of them is the verb's subject or
+ * whether a noun is counted.
  */
 export function worthScoring(edit: ConfusionEdit, words: readonly string[], tags: readonly Tags[]): boolean {
   if (edit.set === 'agreement') {
@@ -252,12 +254,25 @@ export function worthScoring(edit: ConfusionEdit, words: readonly string[], tags
     return judged === undefined || judged === 'disagrees';
   }
   if (edit.set === 'missing article') {
-    let head = edit.token;
-    while (tags[head]?.adjective && tags[head + 1]?.noun) head += 1;
+    const head = nounHead(edit.token, tags);
     const noun = tags[head];
     // A word the tagger also reads as an adjective ("one of our guests is vegetarian") may need no article.
     if (DETERMINERS.has(words[edit.token] ?? '') || !noun?.noun || noun.adjective || noun.plural || noun.uncountable || noun.time) return false;
     return !BARE_AFTER.get(words[edit.token - 1] ?? '')?.has(words[head] ?? '');
   }
+  if (edit.set === 'unlikely article' && INDEFINITE.has(words[edit.token] ?? '')) {
+    // "a"/"an" goes only before one of a thing: it is a slip before a plural or a mass noun ("a useful advice"), never before a singular count noun ("at a new school").
+    const noun = tags[nounHead(edit.token + 1, tags)];
+    return !(noun?.noun && !noun.adjective && !noun.pronoun && !noun.plural && !noun.uncountable);
+  }
   return !varietyPreposition(edit, words);
+}
+
+const INDEFINITE: ReadonlySet<string> = new Set(['a', 'an']);
+
+/** The noun a phrase starting at `from` leads to, past the adjectives before it ("new school"); `from` itself where no noun follows them. */
+function nounHead(from: number, tags: readonly Tags[]): number {
+  let head = from;
+  while (tags[head]?.adjective && tags[head + 1]?.noun) head += 1;
+  return head;
 }

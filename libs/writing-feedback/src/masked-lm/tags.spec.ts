@@ -82,7 +82,7 @@ describe('worthScoring', () => {
       .map((e) => `${words[e.token]} → ${e.replacement.join(' ')}`);
   };
 
-  it('sends a verb’s agreement to the model unless the form agrees with its subject; the sets other than agreement and an article put in, always', () => {
+  it('sends a verb’s agreement to the model unless the form agrees with its subject; the sets other than agreement and an article put in or taken out, always', () => {
     expect(scoredAgreement('The glasshouse reopens in May.')).toEqual([]);
     expect(scoredAgreement('The children plays outside.')).toEqual(['plays → play']);
     // No subject the tagger can judge: the model decides; a verb after "to" agrees with nothing.
@@ -90,7 +90,7 @@ describe('worthScoring', () => {
     expect(scoredAgreement('The crew want to finish early.')).toEqual([]);
     const { words, spans } = wordsOf('The glasshouse reopens in May.');
     const tags = tagTokens('The glasshouse reopens in May.', spans);
-    expect(confusionEdits(words, tags).filter((e) => e.set !== 'agreement' && e.set !== 'missing article').every((e) => worthScoring(e, words, tags))).toBe(true);
+    expect(confusionEdits(words, tags).filter((e) => e.set !== 'agreement' && e.set !== 'missing article' && e.set !== 'unlikely article').every((e) => worthScoring(e, words, tags))).toBe(true);
   });
 
   /** The articles a sentence sends the model to put in, as "a/the before word". */
@@ -107,6 +107,25 @@ describe('worthScoring', () => {
     expect(scoredInsertions('They gave me useful advice.')).toEqual([]);
     expect(scoredInsertions('We will visit them next year.')).toEqual([]);
     expect(scoredInsertions('She grows magnetic crystals.')).toEqual([]);
+  });
+
+  it('sends "a" or "an" to take out only where no singular count noun follows it past its adjectives; "the", always', () => {
+    const scoredRemovals = (sentence: string) => {
+      const { words, spans } = wordsOf(sentence);
+      const tags = tagTokens(sentence, spans);
+      return confusionEdits(words, tags)
+        .filter((e) => e.set === 'unlikely article' && worthScoring(e, words, tags))
+        .map((e) => `${words[e.token]} ${words[e.token + 1]}`);
+    };
+    // Before a mass noun, a plural, or an adjective with no noun after it: the model is asked.
+    expect(scoredRemovals('They gave me a useful advice.')).toEqual(['a useful']);
+    expect(scoredRemovals('She has a red shoes.')).toEqual(['a red']);
+    expect(scoredRemovals('She is a very kind.')).toEqual(['a very']);
+    // Before a singular count noun, however many adjectives come first: never.
+    expect(scoredRemovals('On her first day at a new school, Mei felt nervous.')).toEqual([]);
+    expect(scoredRemovals('A girl sat next to an old man.')).toEqual([]);
+    // "The" goes before any noun; whether it belongs is the model's to judge.
+    expect(scoredRemovals('We talked about the life of the new school.')).toEqual(['the life', 'the new']);
   });
 
   it('sends none where a preposition takes the noun bare: "at night", "in winter", "by car"', () => {
