@@ -105,6 +105,16 @@ describe('confusionEdits (the sets the masked language model scores)', () => {
     expect(editsOf('If we left but they stayed it was fine.').filter((e) => e.startsWith('clause comma'))).toEqual([]);
   });
 
+  it('asks whether a comma between two words belongs, but not one before a word that joins two clauses', () => {
+    const removals = (sentence: string) => editsOf(sentence).filter((e) => e.startsWith('unlikely comma'));
+    expect(removals('I believe, this number is rising.')).toEqual(['unlikely comma: , → ']);
+    expect(removals('It has leaked since Monday, and water is collecting.')).toEqual([]);
+    expect(removals('We could stay, or we could go.')).toEqual([]);
+    expect(removals('It was late, but we stayed.')).toEqual([]);
+    // "And" that joins no clause: the model is asked.
+    expect(removals('We bought bread, and then went home.')).toEqual(['unlikely comma: , → ']);
+  });
+
   it('keeps the bigram experiment’s narrower sets without `wide`: no homophones, determiners or verb forms, and agreement only after a subject', () => {
     const narrow = editsOf('Their sister are at home and this dog can swims.', { wide: false });
     expect(narrow.filter((e) => /^(homophone|determiner|verb form|unlikely|missing)|comma/.test(e))).toEqual([]);

@@ -95,6 +95,8 @@ const OPENING_GAPS = 10;
 /** Words a comma usually comes before when they add a clause or a comment ("…, which …", "…, especially …"); "but", "yet" and "so" only before a subject ("…, but we stayed", not "small but bright"). */
 const CLAUSE_LINKS: ReadonlySet<string> = new Set(['but', 'so', 'yet', 'which', 'especially', 'whereas', 'although', 'though', 'however', 'therefore']);
 const BEFORE_A_SUBJECT: ReadonlySet<string> = new Set(['but', 'so', 'yet']);
+/** Words that join two clauses when a subject follows them: a comma before them is the writer's to choose, never a slip. */
+const JOINING: ReadonlySet<string> = new Set(['and', 'or', 'but', 'so', 'yet']);
 /** Determiners that after "so" make it a degree word or a purpose ("so many", "so that I could"), not a clause's link. */
 const NOT_A_SUBJECT: ReadonlySet<string> = new Set(['that', 'many', 'much', 'few', 'little', 'more', 'most', 'such', 'all', 'far', 'long']);
 
@@ -132,8 +134,10 @@ function commaEdits(words: readonly string[], tags: readonly Tags[]): ConfusionE
     const forExample = w === 'for' && (words[i + 1] === 'example' || words[i + 1] === 'instance');
     const links = forExample || (CLAUSE_LINKS.has(w) && (!BEFORE_A_SUBJECT.has(w) || subjectAt(i + 1)));
     if (links && i > first + 1 && between(i) && !opening.has(i)) gap('clause comma', i);
-    // A comma between two words, where the model finds one unlikely ("I believe, this number is …").
-    if (w === ',' && isWord(words[i - 1]) && isWord(words[i + 1])) out.push({ set: 'unlikely comma', token: i, start: i, end: i + 1, replacement: [] });
+    // A comma between two words, where the model finds one unlikely ("I believe, this number is …"); not one that joins two clauses ("since Monday, and water is …").
+    if (w === ',' && isWord(words[i - 1]) && isWord(words[i + 1]) && !(JOINING.has(words[i + 1] ?? '') && subjectAt(i + 2))) {
+      out.push({ set: 'unlikely comma', token: i, start: i, end: i + 1, replacement: [] });
+    }
   });
   return out;
 }
