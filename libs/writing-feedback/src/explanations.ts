@@ -55,6 +55,7 @@ const BY_RULE: Record<string, string> = {
   HARPER_AvoidAndAlso: '“And also” says the same thing twice: “and” is enough.',
   // The masked language model's sets (libs/writing-feedback/src/masked-lm): its marks are likely readings, not rules, so they advise.
   MLM_ARTICLE: 'Articles: “a/an” introduces something new, “the” something already known or the only one.',
+  MLM_MISSING_ARTICLE: 'Articles: one thing you can count usually needs “a/an” or “the” before it, or “my”, “this” … (She bought a new car. We sat in the car.).',
   MLM_UNLIKELY_ARTICLE: 'Articles: some nouns need none here (general ideas, most names, meals, “at home”).',
   MLM_PREPOSITION: 'Prepositions: many verbs, nouns and adjectives go with one preposition (interested in, depend on, arrive at).',
   MLM_UNLIKELY_PREPOSITION: 'Prepositions: some verbs take their object directly (discuss the plan, enter the room, call me).',

@@ -262,6 +262,8 @@ export function worthScoring(edit: ConfusionEdit, words: readonly string[], tags
     const noun = tags[head];
     // A word the tagger also reads as an adjective ("one of our guests is vegetarian") may need no article.
     if (DETERMINERS.has(words[edit.token] ?? '') || !noun?.noun || noun.adjective || noun.plural || noun.uncountable || noun.time) return false;
+    // A lone word that ends a clause after "be" may be an adjective the tagger knows only as a noun ("our guest is vegetarian", "she is expert").
+    if (head === edit.token && LINKING_VERBS.has(words[edit.token - 1] ?? '') && !isWord(words[edit.token + 1])) return false;
     return !BARE_AFTER.get(words[edit.token - 1] ?? '')?.has(words[head] ?? '');
   }
   if (edit.set === 'unlikely article' && INDEFINITE.has(words[edit.token] ?? '')) {
@@ -273,6 +275,8 @@ export function worthScoring(edit: ConfusionEdit, words: readonly string[], tags
 }
 
 const INDEFINITE: ReadonlySet<string> = new Set(['a', 'an']);
+/** Verbs a word describing the subject follows, as an adjective or a noun alike ("is vegetarian", "became a vegetarian"). */
+const LINKING_VERBS: ReadonlySet<string> = new Set(['be', 'is', 'are', 'was', 'were', 'am', 'been', 'being', "'s", "'re", "'m", 'become', 'becomes', 'became', 'seem', 'seems', 'seemed', 'remain', 'remains', 'remained']);
 
 /** The noun a phrase starting at `from` leads to, past the adjectives before it ("new school"); `from` itself where no noun follows them. */
 function nounHead(from: number, tags: readonly Tags[]): number {

@@ -110,6 +110,18 @@ describe('maskedLmMatches', () => {
     expect(matches[0]?.message).toBe('Check the punctuation: this comma may not belong here.');
   });
 
+  it('offers an article put in before the word it marks, at the set’s ratio and not below', async () => {
+    const small = testVocabulary(['he', 'is', 'teacher', 'at', 'my', 'school', 'a', 'the']);
+    const text = 'He is teacher at my school.';
+    const ratio = MASKED_LM_RATIOS['missing article'] ?? 0;
+    const withOdds = (odds: number) => fakeModel(small.pieces, { 'he is [MASK] teacher at my school .': { a: odds / (1 + odds), the: 0.001 } });
+    expect(await maskedLmMatches(text, withOdds(ratio * 0.99), small.vocabulary)).toEqual([]);
+    const matches = await maskedLmMatches(text, withOdds(ratio * 1.01), small.vocabulary);
+    expect(seen(text, matches)).toEqual([['teacher', 'MLM_MISSING_ARTICLE', ['a teacher']]]);
+    expect(matches[0]?.message).toBe('Check the article: “a teacher” fits here much better than “teacher” alone.');
+    expect(languageReport(text, { matches }).issues[0]?.category).toBe('grammar');
+  });
+
   it('is a grammar issue, a comma a punctuation one, with an explanation of its own for every set shown', () => {
     for (const set of CONFUSION_SETS.filter((s) => MASKED_LM_RATIOS[s] !== undefined)) {
       const report = languageReport('She have a car today.', { matches: [{ offset: 4, length: 4, ruleId: maskedLmRuleId(set), categoryId: MASKED_LM_CATEGORY_ID, message: 'm', replacements: [] }] });

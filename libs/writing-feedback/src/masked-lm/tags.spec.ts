@@ -109,6 +109,15 @@ describe('worthScoring', () => {
     expect(scoredInsertions('She grows magnetic crystals.')).toEqual([]);
   });
 
+  it('sends none before a lone word that ends a clause after "be" or "become", where an adjective may be read as a noun', () => {
+    expect(scoredInsertions('One of our guests is vegetarian.')).toEqual([]);
+    expect(scoredInsertions('Later she became vegetarian, and so did I.')).toEqual([]);
+    // With words after it, or an adjective before its noun, or after another verb: sent.
+    expect(scoredInsertions('He is teacher at my school.')).toEqual(['before teacher']);
+    expect(scoredInsertions('He is good teacher.')).toEqual(['before good']);
+    expect(scoredInsertions('We met vegetarian.')).toEqual(['before vegetarian']);
+  });
+
   it('sends "a" or "an" to take out only where no singular count noun follows it past its adjectives; "the", always', () => {
     const scoredRemovals = (sentence: string) => {
       const { words, spans } = wordsOf(sentence);
