@@ -115,6 +115,17 @@ describe('confusionEdits (the sets the masked language model scores)', () => {
     expect(removals('We bought bread, and then went home.')).toEqual(['unlikely comma: , → ']);
   });
 
+  it('does not ask about a comma that parts the items of a list: another comma or "and" or "or" within three words after it, or another comma within three words before it', () => {
+    const removals = (sentence: string) => editsOf(sentence).filter((e) => e.startsWith('unlikely comma'));
+    expect(removals('There are walking tours, beaches and parks.')).toEqual([]);
+    expect(removals('Keep a, an or the in mind.')).toEqual([]);
+    expect(removals('Note a change, a reason, a result.')).toEqual([]);
+    expect(removals('Learn apply for, consist of, insist on.')).toEqual([]);
+    // An item longer than three words, or a full stop first: the model is asked.
+    expect(removals('I believe, this number is rising and falling.')).toEqual(['unlikely comma: , → ']);
+    expect(removals('We saw tours, beaches. And parks.')).toEqual(['unlikely comma: , → ']);
+  });
+
   it('keeps the bigram experiment’s narrower sets without `wide`: no homophones, determiners or verb forms, and agreement only after a subject', () => {
     const narrow = editsOf('Their sister are at home and this dog can swims.', { wide: false });
     expect(narrow.filter((e) => /^(homophone|determiner|verb form|unlikely|missing)|comma/.test(e))).toEqual([]);

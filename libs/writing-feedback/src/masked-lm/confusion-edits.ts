@@ -97,6 +97,10 @@ const CLAUSE_LINKS: ReadonlySet<string> = new Set(['but', 'so', 'yet', 'which', 
 const BEFORE_A_SUBJECT: ReadonlySet<string> = new Set(['but', 'so', 'yet']);
 /** Words that join two clauses when a subject follows them: a comma before them is the writer's to choose, never a slip. */
 const JOINING: ReadonlySet<string> = new Set(['and', 'or', 'but', 'so', 'yet']);
+/** How many words an item of a list may have after the comma before it, for that comma to be read as a list's. */
+const LIST_ITEM_WORDS = 3;
+const LIST_MARKS_AFTER: ReadonlySet<string> = new Set([',', 'and', 'or']);
+const LIST_MARKS_BEFORE: ReadonlySet<string> = new Set([',']);
 /** Determiners that after "so" make it a degree word or a purpose ("so many", "so that I could"), not a clause's link. */
 const NOT_A_SUBJECT: ReadonlySet<string> = new Set(['that', 'many', 'much', 'few', 'little', 'more', 'most', 'such', 'all', 'far', 'long']);
 
@@ -130,12 +134,22 @@ function commaEdits(words: readonly string[], tags: readonly Tags[]): ConfusionE
     const t = tags[i];
     return !NOT_A_SUBJECT.has(word) && (DETERMINERS.has(word) || word === 'there' || Boolean(t?.pronoun) || Boolean(t?.noun && !t.adjective));
   };
+  // A comma that parts the items of a list: another comma, or "and" or "or", within a few words after it ("walking tours, beaches and parks"), or another comma within a few words before it ("a change, a reason, a result").
+  const listMarkWithin = (i: number, step: 1 | -1, marks: ReadonlySet<string>) => {
+    for (let k = i + 2 * step; Math.abs(k - i) <= 1 + LIST_ITEM_WORDS && k >= 0 && k < words.length; k += step) {
+      const word = words[k] ?? '';
+      if (marks.has(word)) return true;
+      if (!isWord(word)) return false;
+    }
+    return false;
+  };
+  const inList = (i: number) => listMarkWithin(i, 1, LIST_MARKS_AFTER) || listMarkWithin(i, -1, LIST_MARKS_BEFORE);
   words.forEach((w, i) => {
     const forExample = w === 'for' && (words[i + 1] === 'example' || words[i + 1] === 'instance');
     const links = forExample || (CLAUSE_LINKS.has(w) && (!BEFORE_A_SUBJECT.has(w) || subjectAt(i + 1)));
     if (links && i > first + 1 && between(i) && !opening.has(i)) gap('clause comma', i);
     // A comma between two words, where the model finds one unlikely ("I believe, this number is …"); not one that joins two clauses ("since Monday, and water is …").
-    if (w === ',' && isWord(words[i - 1]) && isWord(words[i + 1]) && !(JOINING.has(words[i + 1] ?? '') && subjectAt(i + 2))) {
+    if (w === ',' && isWord(words[i - 1]) && isWord(words[i + 1]) && !(JOINING.has(words[i + 1] ?? '') && subjectAt(i + 2)) && !inList(i)) {
       out.push({ set: 'unlikely comma', token: i, start: i, end: i + 1, replacement: [] });
     }
   });
