@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confusionEdits, worthScoring } from './confusion-edits';
+import { confusionEdits, worthScoring, type ConfusionEdit, type ConfusionSet } from './confusion-edits';
 import { wordsOf } from './masked-lm-check';
 import { tagTokens } from './tags';
 
@@ -73,14 +73,15 @@ describe('tagTokens: a verb against its subject', () => {
 });
 
 describe('worthScoring', () => {
-  /** The agreement edits a sentence sends to the model. */
-  const scoredAgreement = (sentence: string) => {
+  /** The edits of some sets a sentence sends to the model, each as `show` words it. */
+  const scored = (sentence: string, sets: readonly ConfusionSet[], show: (e: ConfusionEdit, words: readonly string[]) => string) => {
     const { words, spans } = wordsOf(sentence);
     const tags = tagTokens(sentence, spans);
     return confusionEdits(words, tags)
-      .filter((e) => e.set === 'agreement' && worthScoring(e, words, tags))
-      .map((e) => `${words[e.token]} → ${e.replacement.join(' ')}`);
+      .filter((e) => sets.includes(e.set) && worthScoring(e, words, tags))
+      .map((e) => show(e, words));
   };
+  const scoredAgreement = (sentence: string) => scored(sentence, ['agreement'], (e, words) => `${words[e.token]} → ${e.replacement.join(' ')}`);
 
   it('sends a verb’s agreement to the model unless the form agrees with its subject; the sets other than agreement and an article put in or taken out, always', () => {
     expect(scoredAgreement('The glasshouse reopens in May.')).toEqual([]);
@@ -94,11 +95,7 @@ describe('worthScoring', () => {
   });
 
   /** The articles a sentence sends the model to put in, as "a/the before word". */
-  const scoredInsertions = (sentence: string) => {
-    const { words, spans } = wordsOf(sentence);
-    const tags = tagTokens(sentence, spans);
-    return [...new Set(confusionEdits(words, tags).filter((e) => e.set === 'missing article' && worthScoring(e, words, tags)).map((e) => `before ${words[e.token]}`))];
-  };
+  const scoredInsertions = (sentence: string) => [...new Set(scored(sentence, ['missing article'], (e, words) => `before ${words[e.token]}`))];
 
   it('sends an article to put in only before a singular count noun, an adjective counting as the noun it comes before', () => {
     expect(scoredInsertions('He is teacher at my school.')).toEqual(['before teacher']);
@@ -119,13 +116,7 @@ describe('worthScoring', () => {
   });
 
   it('sends "a" or "an" to take out only where no singular count noun follows it past its adjectives; "the", always', () => {
-    const scoredRemovals = (sentence: string) => {
-      const { words, spans } = wordsOf(sentence);
-      const tags = tagTokens(sentence, spans);
-      return confusionEdits(words, tags)
-        .filter((e) => e.set === 'unlikely article' && worthScoring(e, words, tags))
-        .map((e) => `${words[e.token]} ${words[e.token + 1]}`);
-    };
+    const scoredRemovals = (sentence: string) => scored(sentence, ['unlikely article'], (e, words) => `${words[e.token]} ${words[e.token + 1]}`);
     // Before a mass noun, a plural, or an adjective with no noun after it: the model is asked.
     expect(scoredRemovals('They gave me a useful advice.')).toEqual(['a useful']);
     expect(scoredRemovals('She has a red shoes.')).toEqual(['a red']);
@@ -145,13 +136,8 @@ describe('worthScoring', () => {
   });
 
   it('sends no preposition where British and American English differ: "at the weekend", "on the weekend", "open weekends"', () => {
-    const scoredPrepositions = (sentence: string) => {
-      const { words, spans } = wordsOf(sentence);
-      const tags = tagTokens(sentence, spans);
-      return confusionEdits(words, tags)
-        .filter((e) => (e.set === 'preposition' || e.set === 'unlikely preposition') && worthScoring(e, words, tags))
-        .map((e) => `${words[e.token]} → ${e.replacement.join(' ') || '(removed)'}`);
-    };
+    const scoredPrepositions = (sentence: string) =>
+      scored(sentence, ['preposition', 'unlikely preposition'], (e, words) => `${words[e.token]} → ${e.replacement.join(' ') || '(removed)'}`);
     const atWeekends = scoredPrepositions('The pool is closed at weekends.');
     expect(atWeekends).not.toContain('at → on');
     expect(atWeekends).not.toContain('at → (removed)');
