@@ -96,7 +96,7 @@ const OPENING_GAPS = 10;
 const CLAUSE_LINKS: ReadonlySet<string> = new Set(['but', 'so', 'yet', 'which', 'especially', 'whereas', 'although', 'though', 'however', 'therefore']);
 const BEFORE_A_SUBJECT: ReadonlySet<string> = new Set(['but', 'so', 'yet']);
 /** Words that join two clauses when a subject follows them: a comma before them is the writer's to choose, never a slip. */
-const JOINING: ReadonlySet<string> = new Set(['and', 'or', 'but', 'so', 'yet']);
+const JOINING: ReadonlySet<string> = new Set(['and', 'or', ...BEFORE_A_SUBJECT]);
 /** How many words an item of a list may have after the comma before it, for that comma to be read as a list's. */
 const LIST_ITEM_WORDS = 3;
 const LIST_MARKS_AFTER: ReadonlySet<string> = new Set([',', 'and', 'or']);
@@ -253,6 +253,17 @@ function varietyPreposition(edit: ConfusionEdit, words: readonly string[]): bool
   return edit.replacement.length === 0 ? varies.orNone : edit.replacement.every((w) => varies.prepositions.has(w));
 }
 
+const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(['a', 'an']);
+/** Verbs a word describing the subject follows, as an adjective or a noun alike ("is vegetarian", "became a vegetarian"). */
+const LINKING_VERBS: ReadonlySet<string> = new Set(['be', 'is', 'are', 'was', 'were', 'am', 'been', 'being', 'become', 'becomes', 'became', 'seem', 'seems', 'seemed', 'remain', 'remains', 'remained']);
+
+/** The noun a phrase starting at `from` leads to, past the adjectives before it ("new school"); `from` itself where no noun follows them. */
+function nounHead(from: number, tags: readonly Tags[]): number {
+  let head = from;
+  while (tags[head]?.adjective && tags[head + 1]?.noun) head += 1;
+  return head;
+}
+
 /**
  * Whether an edit goes to the model. Agreement: unless the tagger finds the verb's form agrees with
  * its subject, or the verb follows "to" or a modal (tags.ts, subjectAgreement); where it finds no
@@ -280,21 +291,10 @@ export function worthScoring(edit: ConfusionEdit, words: readonly string[], tags
     if (head === edit.token && LINKING_VERBS.has(words[edit.token - 1] ?? '') && !isWord(words[edit.token + 1])) return false;
     return !BARE_AFTER.get(words[edit.token - 1] ?? '')?.has(words[head] ?? '');
   }
-  if (edit.set === 'unlikely article' && INDEFINITE.has(words[edit.token] ?? '')) {
+  if (edit.set === 'unlikely article' && INDEFINITE_ARTICLES.has(words[edit.token] ?? '')) {
     // "a"/"an" goes only before one of a thing: it is a slip before a plural or a mass noun ("a useful advice"), never before a singular count noun ("at a new school").
     const noun = tags[nounHead(edit.token + 1, tags)];
     return !(noun?.noun && !noun.adjective && !noun.pronoun && !noun.plural && !noun.uncountable);
   }
   return !varietyPreposition(edit, words);
-}
-
-const INDEFINITE: ReadonlySet<string> = new Set(['a', 'an']);
-/** Verbs a word describing the subject follows, as an adjective or a noun alike ("is vegetarian", "became a vegetarian"). */
-const LINKING_VERBS: ReadonlySet<string> = new Set(['be', 'is', 'are', 'was', 'were', 'am', 'been', 'being', "'s", "'re", "'m", 'become', 'becomes', 'became', 'seem', 'seems', 'seemed', 'remain', 'remains', 'remained']);
-
-/** The noun a phrase starting at `from` leads to, past the adjectives before it ("new school"); `from` itself where no noun follows them. */
-function nounHead(from: number, tags: readonly Tags[]): number {
-  let head = from;
-  while (tags[head]?.adjective && tags[head + 1]?.noun) head += 1;
-  return head;
 }
